@@ -1,0 +1,762 @@
+/*
+ * parser.c - one SGF game tree out of a byte buffer.
+ *
+ * The parser is a single loop over the bytes with an explicit stack of open
+ * '(' (never recursion: OGS files open a '(' before every move, so depth is
+ * game length, and hostile files nest a million deep).  It needs the whole
+ * game in one buffer: when the buffer ends inside a game and more input may
+ * follow, it answers PARSE_NEED_MORE and the reader calls again from the
+ * game's first byte with a larger buffer.  Restarting costs little because
+ * the reader reads in large chunks and grows geometrically, and it keeps
+ * this loop free of resumable state.
+ *
+ * The same loop runs in frame mode (g == NULL): it only finds where the game
+ * ends, so that a reader thread can hand whole games to workers and the
+ * boundaries always agree with a full parse.
+ *
+ * Recovery follows SGFC and FF[4]'s converting.html: junk before '(' is
+ * skipped, a missing '(' or ';' is assumed, missing ')' are closed at the end
+ * of input, '()' is dropped, values without an identifier and identifiers
+ * without a value are dropped, and a ']' followed by something that cannot be
+ * SGF is taken as part of the value (text written in a double-byte charset
+ * or by a writer that does not escape).  Every repair is reported.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* Byte classes: one table load decides what a byte outside a value means. */
+enum {
+    K_OTHER = 0, K_SPACE, K_OPEN, K_CLOSE, K_SEMI, K_LBRACK, K_UPPER,
+    K_LOWER
+};
+
+static const unsigned char byte_class[256] = {
+    ['\t'] = K_SPACE, ['\n'] = K_SPACE, ['\v'] = K_SPACE, ['\f'] = K_SPACE,
+    ['\r'] = K_SPACE, [' '] = K_SPACE,
+    ['('] = K_OPEN, [')'] = K_CLOSE, [';'] = K_SEMI, ['['] = K_LBRACK,
+#define U_(c) [c] = K_UPPER,
+    U_('A') U_('B') U_('C') U_('D') U_('E') U_('F') U_('G') U_('H') U_('I')
+    U_('J') U_('K') U_('L') U_('M') U_('N') U_('O') U_('P') U_('Q') U_('R')
+    U_('S') U_('T') U_('U') U_('V') U_('W') U_('X') U_('Y') U_('Z')
+#undef U_
+#define L_(c) [c] = K_LOWER,
+    L_('a') L_('b') L_('c') L_('d') L_('e') L_('f') L_('g') L_('h') L_('i')
+    L_('j') L_('k') L_('l') L_('m') L_('n') L_('o') L_('p') L_('q') L_('r')
+    L_('s') L_('t') L_('u') L_('v') L_('w') L_('x') L_('y') L_('z')
+#undef L_
+};
+
+/* Largest run of non-SGF bytes held in memory while looking for a game. */
+enum { JUNK_BLOCK = 1 << 20 };
+
+/* One open '(' : the node the variation hangs from and its first node. */
+struct parse_frame {
+    sgf_node *branch;
+    sgf_node *first;
+};
+
+typedef struct parser {
+    sgf_game *g;             /* NULL in frame mode */
+    const unsigned char *s;  /* buffer */
+    size_t len;
+    bool eof;
+    bool dbcs;
+    size_t depth;            /* open '(' */
+    sgf_node *cur;           /* node properties go to */
+    sgf_node *tail;          /* last child of cur when known */
+    sgf_prop *last_prop;     /* last property of cur */
+    uint64_t seen[2];        /* known kinds already in cur (duplicates) */
+    bool fresh_variation;    /* '(' seen, its first node not yet */
+    bool nomem;
+} parser;
+
+static bool report(parser *ps, int check, size_t pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static bool report(parser *ps, int check, size_t pos, const char *fmt, ...)
+{
+    if (!ps->g)
+        return true;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = game_vreport(ps->g, check, (uint32_t)pos, 0, fmt, ap);
+    va_end(ap);
+    if (rc < 0)
+        ps->nomem = true;
+    return rc >= 0;
+}
+
+static size_t skip_space(const parser *ps, size_t p)
+{
+    while (p < ps->len && byte_class[ps->s[p]] == K_SPACE)
+        p++;
+    return p;
+}
+
+/* ---- where a game starts ---- */
+
+typedef enum { START_PAREN, START_SEMI, START_PROP, START_NONE } start_kind;
+
+/* Does s[p..] look like a property: letters then (spaces) '['? */
+static bool looks_like_property(const parser *ps, size_t p)
+{
+    size_t q = p;
+    while (q < ps->len && (byte_class[ps->s[q]] == K_UPPER ||
+                           byte_class[ps->s[q]] == K_LOWER))
+        q++;
+    if (q == p || q - p > 16)
+        return false;
+    q = skip_space(ps, q);
+    return q < ps->len && ps->s[q] == '[';
+}
+
+/* Find the start of the next game tree from p.  Preference follows SGFC's
+ * heuristic: "(;" first, then "(" before a property (missing ';'), then ";"
+ * before a property (missing '('). */
+static start_kind find_start(const parser *ps, size_t p, size_t *at)
+{
+    size_t paren_prop = SIZE_MAX, semi_prop = SIZE_MAX;
+    for (size_t q = p; q < ps->len; q++) {
+        unsigned char c = ps->s[q];
+        if (c == '(') {
+            size_t r = skip_space(ps, q + 1);
+            if (r < ps->len && ps->s[r] == ';') {
+                *at = q;
+                return START_PAREN;
+            }
+            if (paren_prop == SIZE_MAX && r < ps->len &&
+                byte_class[ps->s[r]] == K_UPPER && looks_like_property(ps, r))
+                paren_prop = q;
+        } else if (c == ';' && semi_prop == SIZE_MAX && paren_prop == SIZE_MAX) {
+            size_t r = skip_space(ps, q + 1);
+            if (r < ps->len && byte_class[ps->s[r]] == K_UPPER &&
+                looks_like_property(ps, r))
+                semi_prop = q;
+        }
+    }
+    if (paren_prop != SIZE_MAX) {
+        *at = paren_prop;
+        return START_PROP;
+    }
+    if (semi_prop != SIZE_MAX) {
+        *at = semi_prop;
+        return START_SEMI;
+    }
+    return START_NONE;
+}
+
+/* Junk without any game: what kind of junk, for the message. */
+static int junk_check(const parser *ps, size_t from, size_t to, bool had_game)
+{
+    size_t ctrl = 0, closers = 0, other = 0;
+    for (size_t q = from; q < to; q++) {
+        unsigned char c = ps->s[q];
+        if (c == ')')
+            closers++;
+        else if (byte_class[c] == K_SPACE)
+            continue;
+        else if (c < 0x20 || c == 0x7f)
+            ctrl++;
+        else
+            other++;
+    }
+    if (closers && !ctrl && !other)
+        return SGF_C_EXTRA_CLOSE_PAREN;
+    if (ctrl * 8 > (to - from))
+        return SGF_C_BINARY_DATA;
+    return had_game ? SGF_C_TRAILING_JUNK : SGF_C_NO_GAME;
+}
+
+/* ---- tree building ---- */
+
+static sgf_node *new_node(parser *ps, size_t pos)
+{
+    sgf_game *g = ps->g;
+    sgf_node *n = arena_alloc(&g->a, sizeof *n);
+    if (!n) {
+        ps->nomem = true;
+        return NULL;
+    }
+    n->child = n->next = NULL;
+    n->props = NULL;
+    n->pos = (uint32_t)pos;
+    n->nchildren = 0;
+    sgf_node *parent = ps->cur;
+    n->parent = parent;
+    if (!parent) {
+        g->root = n;
+    } else {
+        if (!parent->child) {
+            parent->child = n;
+        } else {
+            sgf_node *last = ps->tail;
+            if (!last || last->parent != parent) {
+                last = parent->child;
+                while (last->next)
+                    last = last->next;
+            }
+            last->next = n;
+        }
+        parent->nchildren++;
+    }
+    ps->cur = n;
+    ps->tail = NULL;
+    ps->last_prop = NULL;
+    ps->seen[0] = ps->seen[1] = 0;
+    return n;
+}
+
+_Static_assert(SGF_P_COUNT <= 128, "seen[] holds a bit per known kind");
+
+/* Properties may follow a closed variation (malformed but seen); make the
+ * append state describe the node we are back in. */
+static void resume_node(parser *ps)
+{
+    ps->last_prop = NULL;
+    ps->seen[0] = ps->seen[1] = 0;
+    if (!ps->cur)
+        return;
+    for (sgf_prop *p = ps->cur->props; p; p = p->next) {
+        ps->last_prop = p;
+        if (p->kind != SGF_P_UNKNOWN)
+            ps->seen[p->kind >> 6] |= (uint64_t)1 << (p->kind & 63);
+    }
+}
+
+static bool push_frame(parser *ps)
+{
+    sgf_game *g = ps->g;
+    if (ps->depth == g->stack_cap) {
+        size_t cap = g->stack_cap ? g->stack_cap * 2 : 64;
+        struct parse_frame *st = realloc(g->stack, cap * sizeof *st);
+        if (!st) {
+            ps->nomem = true;
+            return false;
+        }
+        g->stack = st;
+        g->stack_cap = cap;
+    }
+    g->stack[ps->depth].branch = ps->cur;
+    g->stack[ps->depth].first = NULL;
+    return true;
+}
+
+/* Append a value slot to the array that ends at the arena's free pointer
+ * when possible, else move the array: values of one property stay one
+ * contiguous array without a scratch buffer. */
+static sgf_value *add_value(parser *ps, sgf_prop *p)
+{
+    arena *a = &ps->g->a;
+    const size_t sz = sizeof(sgf_value);
+    if (p->nvalues > 0 && (char *)(p->values + p->nvalues) == a->cur &&
+        (size_t)(a->end - a->cur) >= sz) {
+        a->cur += sz;
+        return &p->values[p->nvalues++];
+    }
+    sgf_value *v = arena_alloc(a, sz * (p->nvalues + 1));
+    if (!v) {
+        ps->nomem = true;
+        return NULL;
+    }
+    if (p->nvalues)
+        memcpy(v, p->values, sz * p->nvalues);
+    p->values = v;
+    return &p->values[p->nvalues++];
+}
+
+/* ---- values ---- */
+
+/* After a ']' at s[p]: does the structure show the value really ends here?
+ * It does when what follows (after spaces) is ';', '(', ')', '[', the end,
+ * or an identifier followed by one of those.  Returns 1 yes, 0 no, -1 when the
+ * buffer ends before we can tell. */
+static int bracket_ends_value(const parser *ps, size_t p)
+{
+    size_t q = p + 1;
+    for (;;) {
+        if (q >= ps->len)
+            return ps->eof ? 1 : -1;
+        switch (byte_class[ps->s[q]]) {
+        case K_SPACE:
+            q++;
+            continue;
+        case K_SEMI: case K_OPEN: case K_CLOSE: case K_LBRACK:
+            return 1;
+        case K_UPPER: case K_LOWER: {
+            size_t r = q;
+            while (r < ps->len && (byte_class[ps->s[r]] == K_UPPER ||
+                                   byte_class[ps->s[r]] == K_LOWER))
+                r++;
+            while (r < ps->len && byte_class[ps->s[r]] == K_SPACE)
+                r++;
+            if (r >= ps->len)
+                return ps->eof ? 1 : -1;
+            /* an identifier, with or without its value */
+            int k = byte_class[ps->s[r]];
+            return k == K_LBRACK || k == K_SEMI || k == K_OPEN || k == K_CLOSE;
+        }
+        default:
+            return 0;
+        }
+    }
+}
+
+typedef enum { VAL_OK, VAL_EOF, VAL_NEED_MORE } value_end;
+
+/* Scan the value whose '[' is at s[p]; *end = index of its ']' (or len). */
+static value_end scan_value(parser *ps, size_t p, size_t *end)
+{
+    const unsigned char *s = ps->s;
+    size_t len = ps->len;
+    size_t q = p + 1;
+    /* Fast path for the bulk of every record: a two-letter point followed
+     * by ';' or another value, as in ";B[pd];W[dp]" or "AB[dd][pp]". */
+    if (q + 3 < len && s[q + 2] == ']' && s[q] != '\\' && s[q + 1] != '\\' &&
+        s[q] != ']' && s[q + 1] != ']' &&
+        (s[q + 3] == ';' || s[q + 3] == '[' || s[q + 3] == ')' || s[q + 3] == '(')) {
+        *end = q + 2;
+        return VAL_OK;
+    }
+    for (;;) {
+        if (ps->dbcs) {
+            while (q < len && s[q] != ']') {
+                if (s[q] == '\\' || s[q] >= 0x81)
+                    q++;
+                q++;
+            }
+        } else {
+            while (q < len && s[q] != ']') {
+                if (s[q] == '\\')
+                    q++;
+                q++;
+            }
+        }
+        if (q >= len) {
+            if (!ps->eof)
+                return VAL_NEED_MORE;
+            *end = len;
+            return VAL_EOF;
+        }
+        int ends = bracket_ends_value(ps, q);
+        if (ends < 0)
+            return VAL_NEED_MORE;
+        if (ends) {
+            *end = q;
+            return VAL_OK;
+        }
+        report(ps, SGF_C_UNESCAPED_BRACKET, q,
+               "']' is followed by text that cannot be SGF; kept as part of the value");
+        q++;
+    }
+}
+
+/* ---- properties ---- */
+
+static sgf_prop *find_prop(const sgf_node *n, int kind, const char *id)
+{
+    for (sgf_prop *p = n->props; p; p = p->next)
+        if (p->kind == kind && (kind != SGF_P_UNKNOWN || strcmp(p->id, id) == 0))
+            return p;
+    return NULL;
+}
+
+/* Build the normalised id (uppercase letters only) of s[from..to). */
+static const char *normalise_id(parser *ps, size_t from, size_t to,
+                                size_t *idlen, bool *lower)
+{
+    char buf[64];
+    size_t n = 0;
+    *lower = false;
+    for (size_t q = from; q < to; q++) {
+        unsigned char c = ps->s[q];
+        if (byte_class[c] == K_UPPER) {
+            if (n < sizeof buf)
+                buf[n++] = (char)c;
+        } else {
+            *lower = true;
+        }
+    }
+    if (n == 0) {
+        /* all lowercase: keep it, uppercased, rather than lose it */
+        for (size_t q = from; q < to && n < sizeof buf; q++)
+            buf[n++] = (char)(ps->s[q] - 'a' + 'A');
+    }
+    *idlen = n;
+    return arena_strndup(&ps->g->a, buf, n);
+}
+
+static int lookup_kind(const parser *ps, const char *id, size_t n)
+{
+    if (n <= 2)
+        return ps->g->prop_index[prop_index_key(id, n)];
+    return SGF_P_UNKNOWN;
+}
+
+/* Property at s[p] (first letter).  Returns the index after it, or SIZE_MAX
+ * when the buffer ended and more is needed. */
+static size_t parse_property(parser *ps, size_t p)
+{
+    const unsigned char *s = ps->s;
+    size_t q = p;
+    bool has_lower = false;
+    while (q < ps->len) {
+        int k = byte_class[s[q]];
+        if (k == K_LOWER)
+            has_lower = true;
+        else if (k != K_UPPER)
+            break;
+        q++;
+    }
+    size_t id_end = q;
+    q = skip_space(ps, q);
+    if (q >= ps->len && !ps->eof)
+        return SIZE_MAX;
+    if (q >= ps->len || s[q] != '[') {
+        report(ps, SGF_C_ID_WITHOUT_VALUE, p, "property %.*s has no value; dropped",
+               (int)(id_end - p > 32 ? 32 : id_end - p), (const char *)s + p);
+        return q;
+    }
+
+    sgf_prop *prop = NULL;
+    if (ps->g) {
+        if (!ps->cur || ps->fresh_variation) {
+            report(ps, SGF_C_MISSING_SEMICOLON, p,
+                   "property %.*s outside a node; ';' assumed before it",
+                   (int)(id_end - p > 32 ? 32 : id_end - p), (const char *)s + p);
+            if (ps->fresh_variation) {
+                ps->cur = ps->g->stack[ps->depth - 1].branch;
+                ps->tail = NULL;
+            }
+            sgf_node *n = new_node(ps, p);
+            if (!n)
+                return ps->len;
+            if (ps->fresh_variation) {
+                ps->g->stack[ps->depth - 1].first = n;
+                ps->fresh_variation = false;
+            }
+        }
+        const char *id;
+        size_t idlen = id_end - p;
+        int kind;
+        if (!has_lower && idlen <= 2) {
+            kind = ps->g->prop_index[prop_index_key((const char *)s + p, idlen)];
+            id = kind != SGF_P_UNKNOWN ? sgf_prop_table_[kind].id
+                                       : arena_strndup(&ps->g->a, (const char *)s + p, idlen);
+        } else {
+            bool lower;
+            id = normalise_id(ps, p, id_end, &idlen, &lower);
+            if (!id) {
+                ps->nomem = true;
+                return ps->len;
+            }
+            kind = lookup_kind(ps, id, idlen);
+            if (kind != SGF_P_UNKNOWN)
+                id = sgf_prop_table_[kind].id;
+            if (lower)
+                report(ps, SGF_C_LOWERCASE_ID, p,
+                       "identifier %.*s has lowercase letters (FF[1]-FF[3]); read as %s",
+                       (int)(id_end - p > 32 ? 32 : id_end - p), (const char *)s + p, id);
+            if (idlen > 2 && kind == SGF_P_UNKNOWN)
+                report(ps, SGF_C_LONG_ID, p,
+                       "identifier %s is longer than two letters", id);
+        }
+        if (!id) {
+            ps->nomem = true;
+            return ps->len;
+        }
+        if (kind != SGF_P_UNKNOWN) {
+            uint64_t bit = (uint64_t)1 << (kind & 63);
+            prop = ps->seen[kind >> 6] & bit ? find_prop(ps->cur, kind, id) : NULL;
+            ps->seen[kind >> 6] |= bit;
+        } else {
+            prop = find_prop(ps->cur, kind, id);
+        }
+        if (prop) {
+            report(ps, SGF_C_DUPLICATE_PROPERTY, p,
+                   "%s occurs twice in this node; the values were joined", id);
+        } else {
+            prop = arena_alloc(&ps->g->a, sizeof *prop);
+            if (!prop) {
+                ps->nomem = true;
+                return ps->len;
+            }
+            prop->next = NULL;
+            prop->id = id;
+            prop->kind = kind;
+            prop->nvalues = 0;
+            prop->values = NULL;
+            prop->pos = (uint32_t)p;
+            prop->id_len = (uint32_t)(id_end - p);
+            prop->raw_id = (const char *)s + p;
+            /* keep file order: append */
+            if (ps->last_prop)
+                ps->last_prop->next = prop;
+            else
+                ps->cur->props = prop;
+            ps->last_prop = prop;
+        }
+    }
+
+    /* values */
+    while (q < ps->len && s[q] == '[') {
+        size_t end;
+        value_end ve = scan_value(ps, q, &end);
+        if (ve == VAL_NEED_MORE)
+            return SIZE_MAX;
+        if (prop) {
+            sgf_value *v = add_value(ps, prop);
+            if (!v)
+                return ps->len;
+            v->raw = (const char *)s + q + 1;
+            v->len = (uint32_t)(end - q - 1);
+            v->pos = (uint32_t)q;
+        }
+        if (ve == VAL_EOF) {
+            report(ps, SGF_C_UNTERMINATED_VALUE, q,
+                   "the input ends inside this value; ']' assumed");
+            return ps->len;
+        }
+        q = skip_space(ps, end + 1);
+        if (q >= ps->len && !ps->eof)
+            return SIZE_MAX;
+    }
+    return q;
+}
+
+/* The bulk of every record is nodes holding one move, ";B[pd]" followed by
+ * the next node or the end of the variation.  Recognising that shape whole
+ * skips the general property path for most of the input. */
+static inline bool is_plain_move(const unsigned char *s, size_t p, size_t len)
+{
+    if (p + 5 >= len || (s[p] != 'B' && s[p] != 'W') || s[p + 1] != '[' ||
+        s[p + 4] != ']')
+        return false;
+    int a = byte_class[s[p + 2]], b = byte_class[s[p + 3]];
+    int next = byte_class[s[p + 5]];
+    return (a == K_LOWER || a == K_UPPER) && (b == K_LOWER || b == K_UPPER) &&
+           (next == K_SEMI || next == K_CLOSE || next == K_OPEN ||
+            next == K_SPACE);
+}
+
+static bool add_plain_move(parser *ps, size_t p)
+{
+    struct { sgf_prop prop; sgf_value value; } *pv =
+        arena_alloc(&ps->g->a, sizeof *pv);
+    if (!pv) {
+        ps->nomem = true;
+        return false;
+    }
+    int kind = ps->s[p] == 'B' ? SGF_P_B : SGF_P_W;
+    sgf_prop *prop = &pv->prop;
+    prop->next = NULL;
+    prop->id = sgf_prop_table_[kind].id;
+    prop->kind = kind;
+    prop->nvalues = 1;
+    prop->values = &pv->value;
+    prop->pos = (uint32_t)p;
+    prop->id_len = 1;
+    prop->raw_id = (const char *)ps->s + p;
+    pv->value.raw = (const char *)ps->s + p + 2;
+    pv->value.len = 2;
+    pv->value.pos = (uint32_t)(p + 1);
+    /* the node is new: this is its first property */
+    ps->cur->props = prop;
+    ps->last_prop = prop;
+    ps->seen[kind >> 6] |= (uint64_t)1 << (kind & 63);
+    return true;
+}
+
+/* ---- the game ---- */
+
+static void close_missing(parser *ps, size_t pos)
+{
+    if (ps->depth)
+        report(ps, SGF_C_MISSING_CLOSE_PAREN, pos,
+               "the input ends inside a game tree; %zu ')' assumed", ps->depth);
+}
+
+parse_status sgf_parse_one(sgf_game *g, const char *buf, size_t len, bool eof,
+                           bool dbcs, size_t *consumed)
+{
+    parser ps = { .g = g, .s = (const unsigned char *)buf, .len = len,
+                  .eof = eof, .dbcs = dbcs };
+    const unsigned char *s = ps.s;
+
+    size_t p = 0;
+    if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+        /* a UTF-8 byte order mark, written by Windows editors */
+        if (g && g->offset == 0)
+            report(&ps, SGF_C_CHARSET_BOM, 0, "UTF-8 byte order mark skipped");
+        p = 3;
+    }
+    p = skip_space(&ps, p);
+    if (p >= len) {
+        if (!eof)
+            return PARSE_NEED_MORE;
+        *consumed = len;
+        return PARSE_NOTHING;
+    }
+
+    size_t start;
+    start_kind sk;
+    if (s[p] == '(' ) {
+        size_t r = skip_space(&ps, p + 1);
+        if (r >= len && !eof)
+            return PARSE_NEED_MORE;
+        sk = (r < len && s[r] == ';') ? START_PAREN
+             : (r < len && byte_class[s[r]] == K_UPPER) ? START_PROP
+             : START_NONE;
+        start = p;
+        if (sk == START_NONE)
+            sk = find_start(&ps, p, &start);
+    } else {
+        sk = find_start(&ps, p, &start);
+    }
+    if (sk == START_NONE) {
+        /* Without a game start in sight, wait for more input, but not
+         * forever: a large binary file is skipped in blocks. */
+        if (!eof && len - p < JUNK_BLOCK)
+            return PARSE_NEED_MORE;
+        size_t upto = eof ? len : len - 64;
+        int check = junk_check(&ps, p, upto, g && g->index > 1);
+        const char *what =
+            check == SGF_C_EXTRA_CLOSE_PAREN ? "')' closes nothing; skipped"
+            : check == SGF_C_BINARY_DATA ? "binary data, not SGF; skipped"
+            : check == SGF_C_TRAILING_JUNK ? "text after the last game tree; skipped"
+            : "no SGF game tree found";
+        report(&ps, check, p, "%s (%zu bytes)", what, upto - p);
+        *consumed = upto;
+        return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+    }
+    if (start > p) {
+        int check = junk_check(&ps, p, start, true);
+        if (check == SGF_C_TRAILING_JUNK || check == SGF_C_NO_GAME)
+            check = SGF_C_JUNK_BEFORE_GAME;
+        report(&ps, check, p, "%zu bytes before the game tree skipped",
+               start - p);
+    }
+
+    p = start;
+    if (sk == START_SEMI) {
+        report(&ps, SGF_C_MISSING_OPEN_PAREN, p,
+               "the game tree starts with ';' without '('; '(' assumed");
+        if (g && !push_frame(&ps))
+            return PARSE_NOMEM;
+        ps.depth = 1;
+        ps.fresh_variation = true;
+    }
+
+    while (p < len) {
+        unsigned char c = s[p];
+        switch (byte_class[c]) {
+        case K_SPACE:
+            p++;
+            break;
+        case K_SEMI:
+            if (g) {
+                if (ps.fresh_variation) {
+                    ps.cur = g->stack[ps.depth - 1].branch;
+                    ps.tail = NULL;
+                } else if (ps.cur && ps.cur->child) {
+                    /* a node after a closed variation (A(;B);C): keep it as
+                     * another variation of the same branch point */
+                    report(&ps, SGF_C_NODE_AFTER_VARIATION, p,
+                           "a node follows a variation; read as another variation");
+                }
+                sgf_node *n = new_node(&ps, p);
+                if (!n)
+                    return PARSE_NOMEM;
+                if (ps.fresh_variation)
+                    g->stack[ps.depth - 1].first = n;
+            }
+            ps.fresh_variation = false;
+            p++;
+            if (is_plain_move(s, p, len)) {
+                if (g && !add_plain_move(&ps, p))
+                    return PARSE_NOMEM;
+                p += 5;
+            }
+            break;
+        case K_OPEN:
+            if (g && !push_frame(&ps))
+                return PARSE_NOMEM;
+            if (ps.fresh_variation && g) {
+                /* "((;" : the outer variation has no node of its own */
+                report(&ps, SGF_C_MISSING_SEMICOLON, p,
+                       "'(' directly inside '(' without a node");
+            }
+            ps.depth++;
+            ps.fresh_variation = true;
+            p++;
+            break;
+        case K_CLOSE:
+            if (ps.depth == 0) {
+                /* cannot happen: depth >= 1 inside a game */
+                p++;
+                break;
+            }
+            ps.depth--;
+            if (g) {
+                struct parse_frame *f = &g->stack[ps.depth];
+                if (!f->first)
+                    report(&ps, SGF_C_EMPTY_VARIATION, p,
+                           "'()' without a node; dropped");
+                ps.cur = f->branch;
+                ps.tail = f->first;
+                resume_node(&ps);
+            }
+            ps.fresh_variation = false;
+            p++;
+            if (ps.depth == 0) {
+                *consumed = p;
+                return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+            }
+            break;
+        case K_UPPER:
+        case K_LOWER: {
+            size_t q = parse_property(&ps, p);
+            if (q == SIZE_MAX)
+                return PARSE_NEED_MORE;
+            if (ps.nomem)
+                return PARSE_NOMEM;
+            p = q;
+            break;
+        }
+        case K_LBRACK: {
+            size_t end;
+            value_end ve = scan_value(&ps, p, &end);
+            if (ve == VAL_NEED_MORE)
+                return PARSE_NEED_MORE;
+            report(&ps, SGF_C_VALUE_WITHOUT_ID, p,
+                   "a value without a property identifier; dropped");
+            p = ve == VAL_EOF ? len : end + 1;
+            break;
+        }
+        default: {
+            /* a run of bytes SGF does not allow between tokens */
+            size_t q = p;
+            bool nul = false;
+            while (q < len && byte_class[s[q]] == K_OTHER) {
+                nul |= s[q] == 0;
+                q++;
+            }
+            if (q >= len && !eof)
+                return PARSE_NEED_MORE;
+            report(&ps, nul ? SGF_C_NUL_BYTE : SGF_C_ILLEGAL_CHAR, p,
+                   "%zu unexpected byte%s outside a value skipped",
+                   q - p, q - p == 1 ? "" : "s");
+            p = q;
+            break;
+        }
+        }
+    }
+    if (!eof)
+        return PARSE_NEED_MORE;
+    close_missing(&ps, len);
+    *consumed = len;
+    return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+}

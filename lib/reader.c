@@ -1,0 +1,348 @@
+/*
+ * reader.c - games out of a member: chunked reading, the parse/restart
+ * protocol with parser.c, and the steps every game goes through (charset,
+ * game info, property checks).
+ *
+ * The buffer holds the unread rest of the current chunk.  A game that does
+ * not fit is re-parsed from its first byte after the buffer has been topped
+ * up (and doubled when full), so memory follows the largest game, not the
+ * member.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+enum { CHUNK = 1 << 20 };
+
+struct sgf_reader {
+    sgf_read_options opt;
+    sgf_member *m;
+    char *buf;
+    size_t cap, start, end;   /* unread bytes are buf[start..end) */
+    bool eof;
+    bool utf16_checked;
+    bool from_utf16;
+    bool empty_reported;
+    int error;
+    uint64_t offset;          /* member offset of buf[start] */
+    uint64_t total;           /* bytes read from the member */
+    unsigned long line, column;
+    unsigned games;           /* games with a tree so far */
+    sgf_game *game;
+};
+
+sgf_reader *sgf_reader_new(const sgf_read_options *opt)
+{
+    sgf_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    if (opt)
+        r->opt = *opt;
+    r->game = game_new(opt);
+    r->cap = CHUNK;
+    r->buf = malloc(r->cap);
+    if (!r->game || !r->buf) {
+        sgf_reader_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void sgf_reader_free(sgf_reader *r)
+{
+    if (!r)
+        return;
+    sgf_game_free(r->game);
+    free(r->buf);
+    free(r);
+}
+
+void sgf_reader_start(sgf_reader *r, sgf_member *m)
+{
+    r->m = m;
+    r->start = r->end = 0;
+    r->eof = false;
+    r->utf16_checked = false;
+    r->from_utf16 = false;
+    r->empty_reported = false;
+    r->error = 0;
+    r->offset = r->total = 0;
+    r->line = r->column = 1;
+    r->games = 0;
+}
+
+uint64_t sgf_reader_bytes(const sgf_reader *r)
+{
+    return r->offset;
+}
+
+/* Read the whole rest of the member (UTF-16 members are converted whole;
+ * they are rare and small). */
+static int read_all(sgf_reader *r)
+{
+    while (!r->eof) {
+        if (r->end == r->cap) {
+            size_t cap = r->cap * 2;
+            char *b = realloc(r->buf, cap);
+            if (!b)
+                return SGF_E_NOMEM;
+            r->buf = b;
+            r->cap = cap;
+        }
+        long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+        if (n < 0)
+            return (int)n;
+        if (n == 0)
+            r->eof = true;
+        r->end += (size_t)n;
+        r->total += (uint64_t)n;
+    }
+    return SGF_OK;
+}
+
+static int convert_utf16(sgf_reader *r)
+{
+    int endian = charset_utf16_sniff((const unsigned char *)r->buf + r->start,
+                                     r->end - r->start);
+    r->utf16_checked = true;
+    if (!endian)
+        return SGF_OK;
+    int rc = read_all(r);
+    if (rc < 0)
+        return rc;
+    char *out;
+    size_t n;
+    rc = charset_utf16_to_utf8(r->buf + r->start, r->end - r->start, endian,
+                               &out, &n);
+    if (rc < 0)
+        return rc == SGF_E_NOMEM ? rc : SGF_OK; /* not UTF-16 after all */
+    free(r->buf);
+    r->buf = out;
+    r->cap = n ? n : 1;
+    r->start = 0;
+    r->end = n;
+    r->from_utf16 = true;
+    return SGF_OK;
+}
+
+/* Top up the buffer: move the unread bytes to the front, double the buffer
+ * when they fill it, read another chunk. */
+static int fill(sgf_reader *r)
+{
+    if (r->eof)
+        return SGF_OK;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->end -= r->start;
+        r->start = 0;
+    }
+    if (r->cap - r->end < CHUNK / 2) {
+        size_t cap = r->cap * 2;
+        char *b = realloc(r->buf, cap);
+        if (!b)
+            return SGF_E_NOMEM;
+        r->buf = b;
+        r->cap = cap;
+    }
+    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+    if (n < 0) {
+        r->error = (int)n;
+        return (int)n;
+    }
+    if (n == 0)
+        r->eof = true;
+    r->end += (size_t)n;
+    r->total += (uint64_t)n;
+    if (!r->utf16_checked && r->end - r->start >= 4)
+        return convert_utf16(r);
+    if (r->eof && !r->utf16_checked)
+        return convert_utf16(r);
+    return SGF_OK;
+}
+
+static void advance(sgf_reader *r, size_t n)
+{
+    const char *s = r->buf + r->start;
+    const char *last_nl = NULL;
+    for (const char *q = s; (q = memchr(q, '\n', (size_t)(s + n - q))); q++) {
+        r->line++;
+        last_nl = q;
+    }
+    r->column = last_nl ? (unsigned long)(s + n - last_nl) : r->column + n;
+    r->start += n;
+    r->offset += n;
+}
+
+static void describe(const sgf_reader *r, sgf_raw_game *raw, size_t len)
+{
+    raw->bytes = r->buf + r->start;
+    raw->len = len;
+    raw->origin = sgf_member_origin(r->m);
+    raw->index = r->games + 1;
+    raw->offset = r->offset;
+    raw->line = r->line;
+    raw->column = r->column;
+    raw->at_eof = r->eof && r->start + len == r->end;
+    raw->flags = (r->from_utf16 ? SGF_RAW_FROM_UTF16 : 0) |
+                 (r->total == 0 && r->eof ? SGF_RAW_EMPTY_MEMBER : 0);
+}
+
+/* The steps after a successful parse.  Returns a parse status. */
+static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw,
+                                size_t *consumed)
+{
+    if (g->root) {
+        if (charset_decide(g)) {
+            /* A double-byte charset whose trail bytes look like '\\' or ']':
+             * parse again with characters as units. */
+            game_reset(g, NULL, raw);
+            g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+            g->dbcs = true;
+            parse_status st = sgf_parse_one(g, raw->bytes, raw->len,
+                                            raw->at_eof || true, true, consumed);
+            if (st == PARSE_NOMEM)
+                return st;
+            charset_decide(g);
+        }
+        gameinfo_read(g);
+        if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY))
+            validate_game(g);
+    }
+    game_sort_diags(g);
+    return g->nomem ? PARSE_NOMEM : PARSE_DONE;
+}
+
+static void report_empty(sgf_game *g)
+{
+    game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
+}
+
+int sgf_reader_next(sgf_reader *r, sgf_game **out)
+{
+    sgf_game *g = r->game;
+    for (;;) {
+        if (r->start == r->end && !r->eof) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (r->start == r->end && r->eof) {
+            if (r->total == 0 && !r->empty_reported) {
+                sgf_raw_game raw;
+                describe(r, &raw, 0);
+                r->empty_reported = true;
+                game_reset(g, &r->opt, &raw);
+                report_empty(g);
+                *out = g;
+                return 1;
+            }
+            return 0;
+        }
+        sgf_raw_game raw;
+        describe(r, &raw, r->end - r->start);
+        game_reset(g, &r->opt, &raw);
+        g->from_utf16 = r->from_utf16;
+        size_t consumed = 0;
+        parse_status st = sgf_parse_one(g, raw.bytes, raw.len, r->eof, false,
+                                        &consumed);
+        if (st == PARSE_NEED_MORE) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (st == PARSE_NOMEM)
+            return SGF_E_NOMEM;
+        if (st == PARSE_NOTHING) {
+            advance(r, consumed);
+            continue;
+        }
+        raw.len = consumed;
+        g->len = consumed;
+        if (finish_game(g, &raw, &consumed) == PARSE_NOMEM)
+            return SGF_E_NOMEM;
+        advance(r, consumed);
+        if (g->root)
+            r->games++;
+        else if (g->ndiags == 0)
+            continue;
+        *out = g;
+        return 1;
+    }
+}
+
+int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
+{
+    for (;;) {
+        if (r->start == r->end && !r->eof) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (r->start == r->end && r->eof) {
+            if (r->total == 0 && !r->empty_reported) {
+                r->empty_reported = true;
+                describe(r, raw, 0);
+                return 1;
+            }
+            return 0;
+        }
+        size_t consumed = 0;
+        parse_status st = sgf_parse_one(NULL, r->buf + r->start,
+                                        r->end - r->start, r->eof, false,
+                                        &consumed);
+        if (st == PARSE_NEED_MORE) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (st == PARSE_NOTHING) {
+            advance(r, consumed);
+            continue;
+        }
+        describe(r, raw, consumed);
+        /* A game is counted when its bytes hold a tree; frame mode cannot
+         * tell junk from a game, so count games by their start byte. */
+        advance(r, consumed);
+        r->games++;
+        return 1;
+    }
+}
+
+sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)
+{
+    sgf_game *g = game_new(opt);
+    if (!g)
+        return NULL;
+    if (raw->len) {
+        g->own_src = malloc(raw->len);
+        if (!g->own_src) {
+            sgf_game_free(g);
+            return NULL;
+        }
+        memcpy(g->own_src, raw->bytes, raw->len);
+        g->own_cap = raw->len;
+    }
+    sgf_raw_game own = *raw;
+    own.bytes = g->own_src ? g->own_src : "";
+    game_reset(g, opt, &own);
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
+        report_empty(g);
+        return g;
+    }
+    size_t consumed = 0;
+    parse_status st = sgf_parse_one(g, own.bytes, own.len, true, false,
+                                    &consumed);
+    if (st == PARSE_NOMEM) {
+        g->nomem = true;
+        return g;
+    }
+    if (st == PARSE_NOTHING)
+        return g;
+    finish_game(g, &own, &consumed);
+    return g;
+}
