@@ -35,6 +35,7 @@ void game_reset(sgf_game *g, const sgf_read_options *opt,
     g->line = where->line ? where->line : 1;
     g->column = where->column ? where->column : 1;
     g->root = NULL;
+    g->tree_pos = 0;
     g->moves = 0;
     g->ndiags = 0;
     g->counts[0] = g->counts[1] = g->counts[2] = 0;
@@ -195,7 +196,7 @@ void game_sort_diags(sgf_game *g)
 
 const sgf_node *sgf_game_root(const sgf_game *g) { return g->root; }
 unsigned sgf_game_index(const sgf_game *g) { return g->index; }
-uint64_t sgf_game_offset(const sgf_game *g) { return g->offset; }
+uint64_t sgf_game_offset(const sgf_game *g) { return g->offset + g->tree_pos; }
 const char *sgf_game_origin(const sgf_game *g) { return g->origin; }
 const sgf_info *sgf_game_info(const sgf_game *g) { return &g->info; }
 size_t sgf_game_diag_count(const sgf_game *g) { return g->ndiags; }

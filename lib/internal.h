@@ -77,7 +77,8 @@ struct sgf_game {
     size_t own_cap;
     char *origin;
     unsigned index;
-    uint64_t offset;
+    uint64_t offset;             /* member offset of src[0] */
+    uint32_t tree_pos;           /* the game tree's '(' within src */
     unsigned long line;          /* line of src[0] */
     unsigned long column;        /* column of src[0] */
     sgf_node *root;
@@ -130,13 +131,14 @@ typedef enum {
     PARSE_NOMEM
 } parse_status;
 
-/* Parse one game from buf[0..len).  When g is NULL, only find where the game
- * ends (frame mode: no tree, no diagnostics).  *consumed is set on
+/* Parse one game from buf[0..len) into g.  When !build, only find where the
+ * game ends (frame mode: no tree, no diagnostics; g only lends its property
+ * index).  *consumed is set on
  * PARSE_DONE / PARSE_NOTHING.  dbcs: treat a byte >= 0x81 and the byte after
  * it as one character inside values (GBK, Big5, Shift-JIS trail bytes may be
  * '\\' or ']'). */
-parse_status sgf_parse_one(sgf_game *g, const char *buf, size_t len, bool eof,
-                           bool dbcs, size_t *consumed);
+parse_status sgf_parse_one(sgf_game *g, bool build, const char *buf,
+                           size_t len, bool eof, bool dbcs, size_t *consumed);
 
 /* ---- the steps run after parsing (each adds diagnostics to g) ---- */
 /* charset.c: choose the charset of the text values; may ask for a dbcs
@@ -155,9 +157,17 @@ int charset_utf16_sniff(const unsigned char *p, size_t n);
  * Returns 0 or SGF_E_NOMEM / SGF_E_FORMAT. */
 int charset_utf16_to_utf8(const char *in, size_t n, int endian, char **out,
                           size_t *out_len);
-/* text.c: remove escapes and convert whitespace for a value of type t. */
+/* charset_to_utf8's pos when the bytes were already reported (charset_decide
+ * reports every undecodable value once). */
+#define CHARSET_NO_REPORT UINT32_MAX
+/* charset.c: true when g's charset is not ASCII-compatible byte by byte
+ * (UTF-16 or ISO-2022 text inside a value): decode before unescaping. */
+bool charset_decodes_first(const sgf_game *g);
+/* text.c: remove escapes and convert whitespace for a value of type t.
+ * dbcs: a byte >= 0x81 and the next one are one character (as the parser's
+ * dbcs mode), so a trail byte '\\' is not an escape. */
 char *text_unescape(arena *a, const char *raw, size_t n, sgf_value_type t,
-                    size_t *out_len);
+                    bool dbcs, size_t *out_len);
 /* gameinfo.c: fill g->info from the main line's game-info node. */
 void gameinfo_read(sgf_game *g);
 /* validate.c: property, value and placement checks over the whole tree. */

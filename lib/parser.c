@@ -58,6 +58,7 @@ struct parse_frame {
 
 typedef struct parser {
     sgf_game *g;             /* NULL in frame mode */
+    const unsigned char *index; /* property lookup (prop_index_key) */
     const unsigned char *s;  /* buffer */
     size_t len;
     bool eof;
@@ -307,8 +308,10 @@ static int bracket_ends_value(const parser *ps, size_t p)
 
 typedef enum { VAL_OK, VAL_EOF, VAL_NEED_MORE } value_end;
 
-/* Scan the value whose '[' is at s[p]; *end = index of its ']' (or len). */
-static value_end scan_value(parser *ps, size_t p, size_t *end)
+/* Scan the value whose '[' is at s[p]; *end = index of its ']' (or len).
+ * Only text may hold an unescaped ']' that the structure proves: in other
+ * values the first ']' ends the value whatever follows. */
+static value_end scan_value(parser *ps, size_t p, bool text, size_t *end)
 {
     const unsigned char *s = ps->s;
     size_t len = ps->len;
@@ -341,7 +344,7 @@ static value_end scan_value(parser *ps, size_t p, size_t *end)
             *end = len;
             return VAL_EOF;
         }
-        int ends = bracket_ends_value(ps, q);
+        int ends = text ? bracket_ends_value(ps, q) : 1;
         if (ends < 0)
             return VAL_NEED_MORE;
         if (ends) {
@@ -392,8 +395,38 @@ static const char *normalise_id(parser *ps, size_t from, size_t to,
 static int lookup_kind(const parser *ps, const char *id, size_t n)
 {
     if (n <= 2)
-        return ps->g->prop_index[prop_index_key(id, n)];
+        return ps->index[prop_index_key(id, n)];
     return SGF_P_UNKNOWN;
+}
+
+/* Value types whose values are (or contain) free text. */
+static inline bool kind_is_text(int kind)
+{
+    if (kind == SGF_P_UNKNOWN)
+        return true;
+    switch (sgf_prop_table_[kind].type) {
+    case SGF_T_TEXT: case SGF_T_SIMPLETEXT: case SGF_T_POINT_TEXT:
+    case SGF_T_SIMPLE_SIMPLE: case SGF_T_FIGURE: case SGF_T_UNKNOWN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Kind of the identifier s[from..to) as written (lowercase letters are
+ * dropped, as FF[4] says for FF[1]-FF[3] ids). */
+static int kind_of_raw(const parser *ps, size_t from, size_t to)
+{
+    char id[3];
+    size_t n = 0;
+    for (size_t q = from; q < to; q++) {
+        if (byte_class[ps->s[q]] == K_UPPER) {
+            if (n == 2)
+                return SGF_P_UNKNOWN;
+            id[n++] = (char)ps->s[q];
+        }
+    }
+    return n ? lookup_kind(ps, id, n) : SGF_P_UNKNOWN;
 }
 
 /* Property at s[p] (first letter).  Returns the index after it, or SIZE_MAX
@@ -443,7 +476,7 @@ static size_t parse_property(parser *ps, size_t p)
         size_t idlen = id_end - p;
         int kind;
         if (!has_lower && idlen <= 2) {
-            kind = ps->g->prop_index[prop_index_key((const char *)s + p, idlen)];
+            kind = ps->index[prop_index_key((const char *)s + p, idlen)];
             id = kind != SGF_P_UNKNOWN ? sgf_prop_table_[kind].id
                                        : arena_strndup(&ps->g->a, (const char *)s + p, idlen);
         } else {
@@ -502,9 +535,10 @@ static size_t parse_property(parser *ps, size_t p)
     }
 
     /* values */
+    bool text = kind_is_text(prop ? prop->kind : kind_of_raw(ps, p, id_end));
     while (q < ps->len && s[q] == '[') {
         size_t end;
-        value_end ve = scan_value(ps, q, &end);
+        value_end ve = scan_value(ps, q, text, &end);
         if (ve == VAL_NEED_MORE)
             return SIZE_MAX;
         if (prop) {
@@ -579,10 +613,12 @@ static void close_missing(parser *ps, size_t pos)
                "the input ends inside a game tree; %zu ')' assumed", ps->depth);
 }
 
-parse_status sgf_parse_one(sgf_game *g, const char *buf, size_t len, bool eof,
-                           bool dbcs, size_t *consumed)
+parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
+                           size_t len, bool eof, bool dbcs, size_t *consumed)
 {
-    parser ps = { .g = g, .s = (const unsigned char *)buf, .len = len,
+    sgf_game *g = build ? game : NULL;
+    parser ps = { .g = g, .index = game->prop_index,
+                  .s = (const unsigned char *)buf, .len = len,
                   .eof = eof, .dbcs = dbcs };
     const unsigned char *s = ps.s;
 
@@ -641,6 +677,8 @@ parse_status sgf_parse_one(sgf_game *g, const char *buf, size_t len, bool eof,
     }
 
     p = start;
+    if (g)
+        g->tree_pos = (uint32_t)start;
     if (sk == START_SEMI) {
         report(&ps, SGF_C_MISSING_OPEN_PAREN, p,
                "the game tree starts with ';' without '('; '(' assumed");
@@ -728,7 +766,7 @@ parse_status sgf_parse_one(sgf_game *g, const char *buf, size_t len, bool eof,
         }
         case K_LBRACK: {
             size_t end;
-            value_end ve = scan_value(&ps, p, &end);
+            value_end ve = scan_value(&ps, p, false, &end);
             if (ve == VAL_NEED_MORE)
                 return PARSE_NEED_MORE;
             report(&ps, SGF_C_VALUE_WITHOUT_ID, p,

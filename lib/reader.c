@@ -198,8 +198,8 @@ static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw,
             game_reset(g, NULL, raw);
             g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
             g->dbcs = true;
-            parse_status st = sgf_parse_one(g, raw->bytes, raw->len,
-                                            raw->at_eof || true, true, consumed);
+            parse_status st = sgf_parse_one(g, true, raw->bytes, raw->len,
+                                            true, true, consumed);
             if (st == PARSE_NOMEM)
                 return st;
             charset_decide(g);
@@ -244,8 +244,8 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
         game_reset(g, &r->opt, &raw);
         g->from_utf16 = r->from_utf16;
         size_t consumed = 0;
-        parse_status st = sgf_parse_one(g, raw.bytes, raw.len, r->eof, false,
-                                        &consumed);
+        parse_status st = sgf_parse_one(g, true, raw.bytes, raw.len, r->eof,
+                                        false, &consumed);
         if (st == PARSE_NEED_MORE) {
             int rc = fill(r);
             if (rc < 0)
@@ -290,7 +290,7 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
             return 0;
         }
         size_t consumed = 0;
-        parse_status st = sgf_parse_one(NULL, r->buf + r->start,
+        parse_status st = sgf_parse_one(r->game, false, r->buf + r->start,
                                         r->end - r->start, r->eof, false,
                                         &consumed);
         if (st == PARSE_NEED_MORE) {
@@ -335,7 +335,7 @@ sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)
         return g;
     }
     size_t consumed = 0;
-    parse_status st = sgf_parse_one(g, own.bytes, own.len, true, false,
+    parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
                                     &consumed);
     if (st == PARSE_NOMEM) {
         g->nomem = true;
