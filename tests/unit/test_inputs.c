@@ -1,0 +1,952 @@
+/*
+ * test_inputs.c - paths to members: plain files, sorted directory walks,
+ * gzip, archives (made here with libarchive's writer), stdin, failures; and
+ * every archive of ../shared/corpus/6-archives when it is there.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <zlib.h>
+
+#include "sgfkit.h"
+#include "harness.h"
+
+static char tmp[256];
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    return q;
+}
+
+/* ---- fixtures ---- */
+
+/* tmp/rel; each result stays valid for the next 63 calls */
+static const char *at(const char *rel)
+{
+    static char buf[64][512];
+    static int k;
+    k = (k + 1) % 64;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", tmp, rel);
+    return buf[k];
+}
+
+static void write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    CHECK_INT(fwrite(data, 1, len, f), len);
+    CHECK_INT(fclose(f), 0);
+}
+
+/* gzip in memory; *out is malloc'd. */
+static size_t gzip_bytes(const char *data, size_t len, unsigned char **out)
+{
+    z_stream z;
+    size_t cap = compressBound(len) + 64;
+    memset(&z, 0, sizeof z);
+    *out = malloc(cap);
+    CHECK_INT(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (unsigned char *)(uintptr_t)data;
+    z.avail_in = (uInt)len;
+    z.next_out = *out;
+    z.avail_out = (uInt)cap;
+    CHECK_INT(deflate(&z, Z_FINISH), Z_STREAM_END);
+    deflateEnd(&z);
+    return cap - z.avail_out;
+}
+
+struct entry {
+    const char *name;
+    const char *data;       /* NULL: a directory */
+    size_t len;             /* 0: strlen(data) */
+};
+
+/* Writes entries as an archive of format/filter to path, or to memory when
+ * mem is set (returns the size). */
+static size_t make_archive(const char *path, int format, int filter,
+                           const struct entry *e, void *mem, size_t memcap)
+{
+    struct archive *a = archive_write_new();
+    size_t used = 0;
+    int r;
+    CHECK_INT(archive_write_set_format(a, format), ARCHIVE_OK);
+    if (filter != ARCHIVE_FILTER_NONE) {
+        r = archive_write_add_filter(a, filter);
+        if (r != ARCHIVE_OK) {
+            archive_write_free(a);
+            return 0;       /* libarchive built without it */
+        }
+    }
+    if (mem)
+        r = archive_write_open_memory(a, mem, memcap, &used);
+    else
+        r = archive_write_open_filename(a, path);
+    CHECK_INT(r, ARCHIVE_OK);
+    for (; e->name; e++) {
+        struct archive_entry *ae = archive_entry_new();
+        size_t len = e->data ? (e->len ? e->len : strlen(e->data)) : 0;
+        archive_entry_set_pathname(ae, e->name);
+        archive_entry_set_mtime(ae, 1500000000, 0);
+        if (e->data) {
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)len);
+        } else {
+            archive_entry_set_filetype(ae, AE_IFDIR);
+            archive_entry_set_perm(ae, 0755);
+        }
+        CHECK_INT(archive_write_header(a, ae), ARCHIVE_OK);
+        if (len)
+            CHECK_INT(archive_write_data(a, e->data, len), len);
+        archive_entry_free(ae);
+    }
+    CHECK_INT(archive_write_close(a), ARCHIVE_OK);
+    archive_write_free(a);
+    return mem ? used : 1;
+}
+
+/* ---- running the iterator ---- */
+
+#define MAXM 64
+
+struct run {
+    size_t n;
+    char *origin[MAXM];
+    char *data[MAXM];
+    size_t len[MAXM];
+    int read_err[MAXM];     /* the negative code a member read ended with */
+    size_t nerr;
+    char *err_origin[MAXM];
+    char *err_msg[MAXM];
+    size_t failures;
+};
+
+static void on_error(void *ctx, const char *origin, const char *message)
+{
+    struct run *r = ctx;
+    if (r->nerr < MAXM) {
+        r->err_origin[r->nerr] = strdup(origin);
+        r->err_msg[r->nerr] = strdup(message);
+        r->nerr++;
+    }
+}
+
+/* Reads a member whole, chunk bytes at a time. */
+static char *slurp(sgf_member *m, size_t chunk, size_t *len, int *err)
+{
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    long r;
+    *err = 0;
+    for (;;) {
+        if (cap - n < chunk) {
+            cap = 2 * cap + chunk;
+            buf = xrealloc(buf, cap + 1);
+        }
+        r = sgf_member_read(m, buf + n, chunk);
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    if (r < 0)
+        *err = (int)r;
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static void run(struct run *r, const char *const *paths, size_t n, size_t chunk)
+{
+    sgf_inputs *in = sgf_inputs_new(paths, n, on_error, r);
+    sgf_member *m;
+    memset(r, 0, sizeof *r);
+    CHECK(in != NULL);
+    if (!in)
+        return;
+    while (sgf_inputs_next(in, &m) == 1) {
+        size_t i = r->n;
+        if (i == MAXM)
+            break;
+        r->origin[i] = strdup(sgf_member_origin(m));
+        r->data[i] = slurp(m, chunk, &r->len[i], &r->read_err[i]);
+        r->n++;
+    }
+    r->failures = sgf_inputs_failures(in);
+    sgf_inputs_free(in);
+}
+
+static void run_free(struct run *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->origin[i]);
+        free(r->data[i]);
+    }
+    for (size_t i = 0; i < r->nerr; i++) {
+        free(r->err_origin[i]);
+        free(r->err_msg[i]);
+    }
+}
+
+/* Index of the member with this origin, or -1. */
+static int find(const struct run *r, const char *origin)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (strcmp(r->origin[i], origin) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void check_member(const struct run *r, const char *origin,
+                         const char *want)
+{
+    int i = find(r, origin);
+    CHECK(i >= 0);
+    if (i < 0) {
+        fprintf(stderr, "missing member %s\n", origin);
+        return;
+    }
+    CHECK_INT(r->read_err[i], 0);
+    CHECK_STR(r->data[i], want);
+}
+
+/* ---- the cases ---- */
+
+static const char REC_B[] = "(;GM[1]FF[4]C[b])";
+static const char REC_C[] = "(;GM[1]FF[4]C[c in a gzipped member])";
+static const char REC_D[] = "(;GM[1]FF[4]C[d]\n;B[aa];W[bb])\n";
+
+static const struct entry archive_entries[] = {
+    { "games", NULL, 0 },
+    { "games/b.sgf", REC_B, 0 },
+    { "games/index.txt", "not a record", 0 },
+    { "games/skip.sgf.index", "not a record either", 0 },
+    { "./games/d.SGF", REC_D, 0 },
+    { NULL, NULL, 0 }
+};
+
+static void make_tree(void)
+{
+    unsigned char *gz;
+    size_t n;
+
+    CHECK_INT(mkdir(at("d"), 0755), 0);
+    CHECK_INT(mkdir(at("d/sub"), 0755), 0);
+    CHECK_INT(mkdir(at("d/sub/deeper"), 0755), 0);
+    write_file(at("top.sgf"), "(;C[top])", 9);
+    write_file(at("noext"), "(;C[noext])", 11);
+    write_file(at("d/b.sgf"), "(;C[b])", 7);
+    write_file(at("d/A.SGF"), "(;C[A])", 7);
+    write_file(at("d/.hidden.sgf"), "(;C[hidden])", 12);
+    write_file(at("d/notes.txt"), "(;C[not taken])", 15);
+    write_file(at("d/c.sgfs"), "(;C[c1])(;C[c2])", 16);
+    write_file(at("d/fake.zip"), "(;C[a zip by name only])", 24);
+    write_file(at("d/sub/e.sgf"), "(;C[e])", 7);
+    write_file(at("d/sub/deeper/f.Sgf"), "(;C[f])", 7);
+    write_file(at("d/sub/deeper/f.sgf~"), "(;C[backup])", 12);
+    n = gzip_bytes("(;C[g])", 7, &gz);
+    write_file(at("d/g.sgf.gz"), gz, n);
+    free(gz);
+    /* a link back up must not loop; a dangling link to a non-record is
+     * silently nothing */
+    CHECK_INT(symlink("..", at("d/sub/up")), 0);
+    CHECK_INT(symlink("nowhere", at("d/sub/dangling.txt")), 0);
+}
+
+static void make_archives(void)
+{
+    static const struct entry gz_member[] = {
+        { "games/c.sgf.gz", NULL, 0 }, { NULL, NULL, 0 }
+    };
+    struct entry zip[7];
+    unsigned char *gz;
+    size_t n;
+
+    /* the zip also holds a gzipped member */
+    memcpy(zip, archive_entries, 5 * sizeof zip[0]);
+    n = gzip_bytes(REC_C, strlen(REC_C), &gz);
+    zip[5] = gz_member[0];
+    zip[5].data = (const char *)gz;
+    zip[5].len = n;
+    zip[6] = archive_entries[5];
+    make_archive(at("d/x.zip"), ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE, zip,
+                 NULL, 0);
+    free(gz);
+    make_archive(at("d/y.tar.gz"), ARCHIVE_FORMAT_TAR_PAX_RESTRICTED,
+                 ARCHIVE_FILTER_GZIP, archive_entries, NULL, 0);
+    make_archive(at("d/w.tar"), ARCHIVE_FORMAT_TAR_USTAR, ARCHIVE_FILTER_NONE,
+                 archive_entries, NULL, 0);
+    make_archive(at("d/z.7z"), ARCHIVE_FORMAT_7ZIP, ARCHIVE_FILTER_NONE,
+                 archive_entries, NULL, 0);
+}
+
+/* The walk: sorted bytewise, extension filter inside directories, archives
+ * by magic, explicit files whatever their name, a missing path counted. */
+static void test_walk(void)
+{
+    struct run r;
+    const char *paths[4];
+    char *t[4];
+    static const char *const order[] = {
+        "top.sgf", "noext",
+        "d/.hidden.sgf", "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
+        "d/g.sgf.gz",
+        "d/sub/deeper/f.Sgf", "d/sub/e.sgf",
+        "d/w.tar:games/b.sgf", "d/w.tar:games/d.SGF",
+        "d/x.zip:games/b.sgf", "d/x.zip:games/d.SGF", "d/x.zip:games/c.sgf.gz",
+        "d/y.tar.gz:games/b.sgf", "d/y.tar.gz:games/d.SGF",
+        "d/z.7z:games/b.sgf", "d/z.7z:games/d.SGF",
+    };
+    size_t nwant = sizeof order / sizeof order[0];
+
+    for (int i = 0; i < 4; i++)
+        t[i] = strdup(at(i == 0 ? "top.sgf" : i == 1 ? "missing.sgf"
+                         : i == 2 ? "noext" : "d"));
+    for (int i = 0; i < 4; i++)
+        paths[i] = t[i];
+    run(&r, paths, 4, 4096);
+
+    CHECK_INT(r.n, nwant);
+    for (size_t i = 0; i < nwant && i < r.n; i++) {
+        if (strcmp(r.origin[i], at(order[i])) != 0)
+            fprintf(stderr, "member %zu: %s, expected %s\n", i, r.origin[i],
+                    at(order[i]));
+        CHECK_STR(r.origin[i], at(order[i]));
+    }
+    CHECK_INT(r.failures, 1);
+    CHECK_INT(r.nerr, 1);
+    if (r.nerr >= 1) {
+        char want[600];
+        snprintf(want, sizeof want, "cannot open '%s': %s", t[1],
+                 strerror(ENOENT));
+        CHECK_STR(r.err_origin[0], t[1]);
+        CHECK_STR(r.err_msg[0], want);
+    }
+    check_member(&r, at("top.sgf"), "(;C[top])");
+    check_member(&r, at("noext"), "(;C[noext])");
+    check_member(&r, at("d/c.sgfs"), "(;C[c1])(;C[c2])");
+    check_member(&r, at("d/fake.zip"), "(;C[a zip by name only])");
+    check_member(&r, at("d/g.sgf.gz"), "(;C[g])");
+    check_member(&r, at("d/sub/deeper/f.Sgf"), "(;C[f])");
+    check_member(&r, at("d/x.zip:games/b.sgf"), REC_B);
+    check_member(&r, at("d/x.zip:games/d.SGF"), REC_D);
+    check_member(&r, at("d/x.zip:games/c.sgf.gz"), REC_C);
+    check_member(&r, at("d/y.tar.gz:games/b.sgf"), REC_B);
+    check_member(&r, at("d/w.tar:games/d.SGF"), REC_D);
+    check_member(&r, at("d/z.7z:games/b.sgf"), REC_B);
+    check_member(&r, at("d/z.7z:games/d.SGF"), REC_D);
+    run_free(&r);
+
+    /* the same walk read one byte at a time gives the same bytes */
+    run(&r, paths + 3, 1, 1);
+    check_member(&r, at("d/g.sgf.gz"), "(;C[g])");
+    check_member(&r, at("d/x.zip:games/c.sgf.gz"), REC_C);
+    check_member(&r, at("d/y.tar.gz:games/d.SGF"), REC_D);
+    CHECK_INT(r.failures, 0);
+    run_free(&r);
+
+    /* a trailing slash does not double */
+    {
+        char slash[600];
+        const char *p = slash;
+        snprintf(slash, sizeof slash, "%s/", at("d/sub/deeper"));
+        run(&r, &p, 1, 4096);
+        CHECK_INT(r.n, 1);
+        if (r.n >= 1)
+            CHECK_STR(r.origin[0], at("d/sub/deeper/f.Sgf"));
+        run_free(&r);
+    }
+    for (int i = 0; i < 4; i++)
+        free(t[i]);
+}
+
+/* Containers in odd shapes: empty, concatenated gzip, bzip2/xz, larger
+ * than the head buffer. */
+static void test_shapes(void)
+{
+    struct run r;
+    const char *p[6];
+    unsigned char *g1, *g2, *both;
+    size_t n1, n2;
+    static const unsigned char empty_zip[22] = { 'P', 'K', 5, 6 };
+    char *big;
+    size_t bign = 300000;
+
+    n1 = gzip_bytes("", 0, &g1);
+    write_file(at("empty.sgf.gz"), g1, n1);
+    free(g1);
+    write_file(at("empty.zip"), empty_zip, sizeof empty_zip);
+    write_file(at("empty.sgf"), "", 0);
+
+    /* `cat a.gz b.gz` inside a tar member */
+    n1 = gzip_bytes("(;C[one])", 9, &g1);
+    n2 = gzip_bytes("(;C[two])", 9, &g2);
+    both = malloc(n1 + n2);
+    memcpy(both, g1, n1);
+    memcpy(both + n1, g2, n2);
+    {
+        struct entry e[2] = { { "cat.sgf.gz", (const char *)both, n1 + n2 },
+                              { NULL, NULL, 0 } };
+        make_archive(at("cat.tar"), ARCHIVE_FORMAT_TAR_USTAR,
+                     ARCHIVE_FILTER_NONE, e, NULL, 0);
+    }
+    free(g1);
+    free(g2);
+    free(both);
+
+    /* bigger than any buffer inside: the head and the rest must join */
+    big = malloc(bign + 1);
+    for (size_t i = 0; i < bign; i++)
+        big[i] = (char)('a' + (i * 7 + i / 13) % 26);
+    big[0] = '(';
+    big[bign] = '\0';
+    write_file(at("big.sgf"), big, bign);
+    {
+        struct entry e[2] = { { "big.sgf", big, bign }, { NULL, NULL, 0 } };
+        size_t have_bz = make_archive(at("big.tar.bz2"), ARCHIVE_FORMAT_TAR_USTAR,
+                                      ARCHIVE_FILTER_BZIP2, e, NULL, 0);
+        size_t have_xz = make_archive(at("big.tar.xz"), ARCHIVE_FORMAT_TAR_USTAR,
+                                      ARCHIVE_FILTER_XZ, e, NULL, 0);
+        p[0] = at("empty.sgf.gz");
+        p[1] = at("empty.zip");
+        p[2] = at("empty.sgf");
+        p[3] = at("cat.tar");
+        p[4] = at("big.sgf");
+        run(&r, p, 5, 1000);
+        CHECK_INT(r.failures, 0);
+        CHECK_INT(r.n, 4);
+        check_member(&r, at("empty.sgf.gz"), "");
+        check_member(&r, at("empty.sgf"), "");
+        check_member(&r, at("cat.tar:cat.sgf.gz"), "(;C[one])(;C[two])");
+        check_member(&r, at("big.sgf"), big);
+        run_free(&r);
+
+        p[0] = at("big.tar.bz2");
+        p[1] = at("big.tar.xz");
+        run(&r, p, 2, 65536);
+        CHECK_INT(r.failures, 0);
+        CHECK_INT(r.n, (have_bz ? 1 : 0) + (have_xz ? 1 : 0));
+        if (have_bz)
+            check_member(&r, at("big.tar.bz2:big.sgf"), big);
+        else
+            printf("skipped: libarchive cannot write bzip2\n");
+        if (have_xz)
+            check_member(&r, at("big.tar.xz:big.sgf"), big);
+        else
+            printf("skipped: libarchive cannot write xz\n");
+        run_free(&r);
+    }
+    free(big);
+}
+
+/* A zip cut short: the members before the cut are read, the archive is
+ * reported once and counted, the next path is still read. */
+static void test_corrupt(void)
+{
+    struct run r;
+    const char *p[3];
+    size_t cap = 1 << 20, used, nok = 0;
+    char *mem = malloc(cap);
+    char texts[6][3000];
+    struct entry e[7];
+    unsigned char *gz;
+    size_t n;
+
+    for (int i = 0; i < 6; i++) {
+        /* incompressible-ish so that the cut lands inside member data */
+        unsigned x = 12345u + (unsigned)i;
+        int k = snprintf(texts[i], sizeof texts[i], "(;C[");
+        for (; k < (int)sizeof texts[i] - 3; k++) {
+            x = x * 1103515245u + 12345u;
+            texts[i][k] = (char)('a' + (x >> 16) % 26);
+        }
+        memcpy(texts[i] + k, "])", 3);
+        e[i].name = i == 0 ? "g0.sgf" : i == 1 ? "g1.sgf" : i == 2 ? "g2.sgf"
+                  : i == 3 ? "g3.sgf" : i == 4 ? "g4.sgf" : "g5.sgf";
+        e[i].data = texts[i];
+        e[i].len = 0;
+    }
+    e[6].name = NULL;
+    used = make_archive(NULL, ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE, e, mem,
+                        cap);
+    CHECK(used > 5000);
+    write_file(at("trunc.zip"), mem, used / 2);
+    free(mem);
+
+    /* a gzip file cut short: libarchive may see it at once (a small file)
+     * or while the member is read (a big one) */
+    n = gzip_bytes(texts[0], strlen(texts[0]), &gz);
+    write_file(at("short.sgf.gz"), gz, n - 20);
+    free(gz);
+    {
+        size_t bign = 2000000;
+        char *big = malloc(bign);
+        unsigned x = 7;
+        for (size_t i = 0; i < bign; i++) {
+            x = x * 1103515245u + 12345u;
+            big[i] = (char)('a' + (x >> 16) % 26);
+        }
+        n = gzip_bytes(big, bign, &gz);
+        write_file(at("trunc.sgf.gz"), gz, n / 2);
+        free(gz);
+        free(big);
+    }
+
+    p[0] = at("trunc.zip");
+    p[1] = at("trunc.sgf.gz");
+    p[2] = at("top.sgf");
+    run(&r, p, 3, 4096);
+    for (size_t i = 0; i < r.n; i++) {
+        char want[600];
+        snprintf(want, sizeof want, "%s:g%zu.sgf", at("trunc.zip"), i);
+        if (strncmp(r.origin[i], want, strlen(at("trunc.zip")) + 1) != 0)
+            break;
+        CHECK_STR(r.origin[i], want);
+        if (r.read_err[i] == 0) {
+            CHECK_STR(r.data[i], texts[i]);
+            nok++;
+        }
+    }
+    CHECK(nok >= 1 && nok < 6);
+    CHECK_INT(r.failures, 1);
+    CHECK_INT(r.nerr, 1);
+    if (r.nerr) {
+        CHECK_STR(r.err_origin[0], at("trunc.zip"));
+        CHECK(strncmp(r.err_msg[0], "cannot read archive '", 21) == 0);
+    }
+    {
+        int g = find(&r, at("trunc.sgf.gz"));
+        CHECK(g >= 0);
+        if (g >= 0)
+            CHECK(r.read_err[g] < 0);
+    }
+    check_member(&r, at("top.sgf"), "(;C[top])");
+    run_free(&r);
+
+    /* inside an archive, a broken gzip member fails alone; zero padding
+     * after a good one is ignored */
+    {
+        unsigned char *g;
+        size_t gn = gzip_bytes(REC_D, strlen(REC_D), &g);
+        char *pad = calloc(1, gn + 700);
+        struct entry te[4] = {
+            { "bad.sgf.gz", (const char *)g, gn - 9 },
+            { "pad.sgf.gz", pad, gn + 700 },
+            { "after.sgf", REC_B, 0 },
+            { NULL, NULL, 0 }
+        };
+        memcpy(pad, g, gn);
+        make_archive(at("members.tar"), ARCHIVE_FORMAT_TAR_USTAR,
+                     ARCHIVE_FILTER_NONE, te, NULL, 0);
+        free(g);
+        free(pad);
+        p[0] = at("members.tar");
+        run(&r, p, 1, 5);
+        CHECK_INT(r.n, 3);
+        CHECK_INT(r.failures, 0);
+        if (r.n == 3) {
+            CHECK_STR(r.origin[0], at("members.tar:bad.sgf.gz"));
+            CHECK_INT(r.read_err[0], SGF_E_FORMAT);
+        }
+        check_member(&r, at("members.tar:pad.sgf.gz"), REC_D);
+        check_member(&r, at("members.tar:after.sgf"), REC_B);
+        run_free(&r);
+    }
+
+    p[0] = at("short.sgf.gz");
+    run(&r, p, 1, 4096);
+    if (r.n == 0) {
+        char want[600];
+        snprintf(want, sizeof want, "cannot read '%s': ", p[0]);
+        CHECK_INT(r.failures, 1);
+        CHECK_INT(r.nerr, 1);
+        if (r.nerr)
+            CHECK(strncmp(r.err_msg[0], want, strlen(want)) == 0);
+    } else {
+        CHECK_INT(r.n, 1);
+        CHECK(r.read_err[0] < 0);
+        CHECK_INT(r.failures, 0);
+    }
+    run_free(&r);
+
+    /* a member read error leaves its message */
+    {
+        sgf_inputs *in = sgf_inputs_new(p + 1, 1, NULL, NULL);
+        sgf_member *m;
+        char buf[8192];
+        long got = 0;
+        CHECK_INT(sgf_inputs_next(in, &m), 1);
+        CHECK(sgf_member_error(m) == NULL);
+        while ((got = sgf_member_read(m, buf, sizeof buf)) > 0)
+            ;
+        CHECK(got < 0);
+        /* the message is the reason; the caller prefixes the origin */
+        CHECK(sgf_member_error(m) != NULL && sgf_member_error(m)[0] != '\0');
+        CHECK(sgf_member_error(m) && !strstr(sgf_member_error(m), "trunc.sgf.gz"));
+        CHECK_INT(sgf_member_read(m, buf, sizeof buf), got);   /* sticky */
+        CHECK_INT(sgf_inputs_next(in, &m), 0);
+        CHECK_INT(sgf_inputs_failures(in), 0);
+        sgf_inputs_free(in);
+    }
+
+    if (geteuid() != 0) {
+        write_file(at("locked.sgf"), "(;)", 3);
+        chmod(at("locked.sgf"), 0);
+        CHECK_INT(mkdir(at("lockdir"), 0755), 0);
+        CHECK_INT(mkdir(at("lockdir/in"), 0), 0);
+        write_file(at("lockdir/ok.sgf"), "(;)", 3);
+        p[0] = at("locked.sgf");
+        p[1] = at("lockdir");
+        run(&r, p, 2, 4096);
+        CHECK_INT(r.failures, 2);
+        CHECK_INT(r.n, 1);
+        if (r.nerr == 2) {
+            CHECK(strstr(r.err_msg[0], strerror(EACCES)) != NULL);
+            CHECK_STR(r.err_origin[1], at("lockdir/in"));
+        }
+        run_free(&r);
+        chmod(at("lockdir/in"), 0755);
+    } else {
+        printf("skipped: permission cases (running as root)\n");
+    }
+}
+
+/* Standard input: "-" and no path at all; gzip and zip through a pipe. */
+static void test_stdin(void)
+{
+    struct run r;
+    const char *dash = "-";
+    int saved = dup(0);
+    int fd, pfd[2];
+    unsigned char *gz;
+    size_t n;
+    char zip[8192];
+    size_t zn;
+
+    n = gzip_bytes("(;C[stdin])", 11, &gz);
+    write_file(at("stdin.gz"), gz, n);
+    free(gz);
+    fd = open(at("stdin.gz"), O_RDONLY);
+    dup2(fd, 0);
+    close(fd);
+    run(&r, NULL, 0, 4096);
+    CHECK_INT(r.n, 1);
+    check_member(&r, "<stdin>", "(;C[stdin])");
+    run_free(&r);
+
+    /* a pipe cannot seek: the zip is read as a stream */
+    zn = make_archive(NULL, ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE,
+                      archive_entries, zip, sizeof zip);
+    CHECK(zn > 0 && zn < 60000);
+    CHECK_INT(pipe(pfd), 0);
+    CHECK_INT(write(pfd[1], zip, zn), zn);
+    close(pfd[1]);
+    dup2(pfd[0], 0);
+    close(pfd[0]);
+    run(&r, &dash, 1, 4096);
+    CHECK_INT(r.failures, 0);
+    CHECK_INT(r.n, 2);
+    check_member(&r, "<stdin>:games/b.sgf", REC_B);
+    check_member(&r, "<stdin>:games/d.SGF", REC_D);
+    run_free(&r);
+
+    /* sgf_member_from_file over stdin takes the bytes as they are */
+    fd = open(at("stdin.gz"), O_RDONLY);
+    dup2(fd, 0);
+    close(fd);
+    {
+        sgf_member *m = sgf_member_from_file(stdin, "-");
+        size_t len;
+        int err;
+        char *got;
+        CHECK(m != NULL);
+        CHECK_STR(sgf_member_origin(m), "-");
+        got = slurp(m, 7, &len, &err);
+        CHECK_INT(err, 0);
+        CHECK_INT(len, n);
+        CHECK(len >= 2 && (unsigned char)got[0] == 0x1f
+              && (unsigned char)got[1] == 0x8b);
+        CHECK_INT(sgf_member_read(m, got, 10), 0);
+        free(got);
+        sgf_member_free(m);
+    }
+    dup2(saved, 0);
+    close(saved);
+    clearerr(stdin);
+}
+
+static void test_memory(void)
+{
+    static const char rec[] = "(;GM[1]C[memory])";
+    char buf[8];
+    sgf_member *m = sgf_member_from_memory(rec, sizeof rec - 1, "mem.sgf");
+    size_t len;
+    int err;
+    char *got;
+    CHECK(m != NULL);
+    CHECK_STR(sgf_member_origin(m), "mem.sgf");
+    CHECK_INT(sgf_member_read(m, buf, 0), 0);
+    CHECK_INT(sgf_member_read(m, buf, 3), 3);
+    CHECK(memcmp(buf, "(;G", 3) == 0);
+    got = slurp(m, 5, &len, &err);
+    CHECK_INT(err, 0);
+    CHECK_STR(got, rec + 3);
+    CHECK_INT(sgf_member_read(m, buf, sizeof buf), 0);
+    CHECK(sgf_member_error(m) == NULL);
+    free(got);
+    sgf_member_free(m);
+
+    m = sgf_member_from_memory(NULL, 0, "empty");
+    CHECK(m != NULL);
+    CHECK_INT(sgf_member_read(m, buf, sizeof buf), 0);
+    sgf_member_free(m);
+    CHECK(sgf_member_from_file(NULL, "x") == NULL);
+    CHECK_INT(sgf_member_read(NULL, buf, 1), SGF_E_ARG);
+}
+
+/* ---- the real archives ---- */
+
+static uint64_t fnv(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h;
+}
+
+struct corpus_member {
+    char *archive, *name;
+    uint64_t hash;
+    size_t len;
+};
+
+static int cmp_cm(const void *a, const void *b)
+{
+    const struct corpus_member *x = a, *y = b;
+    return strcmp(x->name, y->name);
+}
+
+/* The count a u-go.net or RocAlphaGo archive states in its name
+ * ("KGS-2017_01-19-733-.tar.gz", "kgs-subset-554.zip"), 0 if none. */
+static long stated_count(const char *archive)
+{
+    const char *base = strrchr(archive, '/');
+    const char *p, *best = NULL;
+    base = base ? base + 1 : archive;
+    for (p = base; *p; p++)
+        if (*p == '-' && p[1] >= '1' && p[1] <= '9')
+            best = p + 1;
+    if (!best)
+        return 0;
+    p = best;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (*p != '-' && *p != '.')
+        return 0;
+    return strtol(best, NULL, 10);
+}
+
+/* Compares a member with the copy the corpus keeps unpacked in 2-online,
+ * when it has one: 1 equal, 0 none kept, -1 different. */
+static int compare_extracted(const char *archive, const char *name,
+                             const char *data, size_t len)
+{
+    const char *rel = strstr(archive, "/6-archives/");
+    char path[2048];
+    FILE *f;
+    char *buf;
+    size_t n;
+    int same;
+    if (!rel)
+        return 0;
+    snprintf(path, sizeof path, "%.*s/2-online/%s_extracted/%s",
+             (int)(rel - archive), archive, rel + 12, name);
+    f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    buf = malloc(len + 2);
+    n = fread(buf, 1, len + 1, f);
+    fclose(f);
+    same = n == len && memcmp(buf, data, len) == 0;
+    free(buf);
+    return same ? 1 : -1;
+}
+
+/* ../shared/corpus next to the source tree: $SGFKIT_CORPUS, else found from
+ * $srcdir (make check) or from where this file was compiled. */
+static void corpus_dir(char *out, size_t n)
+{
+    const char *env = getenv("SGFKIT_CORPUS");
+    const char *src = getenv("srcdir");
+    const char *file = __FILE__;
+    const char *tail = strstr(file, "tests/unit/test_inputs.c");
+    if (env && *env)
+        snprintf(out, n, "%s", env);
+    else if (src && *src)
+        snprintf(out, n, "%s/../shared/corpus", src);
+    else if (tail && tail > file)
+        snprintf(out, n, "%.*s../shared/corpus", (int)(tail - file), file);
+    else
+        snprintf(out, n, "../shared/corpus");
+}
+
+static void test_corpus(void)
+{
+    char corpus[1024], dirbuf[1100];
+    const char *dir = dirbuf;
+    struct stat st;
+    sgf_inputs *in;
+    sgf_member *m;
+    struct run errs;
+    struct corpus_member *cm = NULL;
+    size_t n = 0, cap = 0, compared = 0, differ = 0, bad_reads = 0;
+    char *buf = malloc(1 << 20);
+
+    corpus_dir(corpus, sizeof corpus);
+    snprintf(dirbuf, sizeof dirbuf, "%s/6-archives", corpus);
+    if (stat(dir, &st) != 0) {
+        printf("skipped: %s is absent\n", dir);
+        free(buf);
+        return;
+    }
+    memset(&errs, 0, sizeof errs);
+    in = sgf_inputs_new(&dir, 1, on_error, &errs);
+    while (sgf_inputs_next(in, &m) == 1) {
+        const char *o = sgf_member_origin(m);
+        const char *colon = strrchr(o, ':');
+        size_t len = 0;
+        long r;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            cm = xrealloc(cm, cap * sizeof *cm);
+        }
+        while ((r = sgf_member_read(m, buf + len, (1 << 20) - len)) > 0)
+            len += (size_t)r;
+        if (r < 0 || !colon) {
+            bad_reads++;
+            fprintf(stderr, "%s: %s\n", o, r < 0 ? sgf_member_error(m)
+                                              : "not inside an archive");
+            continue;
+        }
+        cm[n].archive = strndup(o, (size_t)(colon - o));
+        cm[n].name = strdup(colon + 1);
+        cm[n].hash = fnv(buf, len);
+        cm[n].len = len;
+        switch (compare_extracted(cm[n].archive, cm[n].name, buf, len)) {
+        case 1: compared++; break;
+        case -1: differ++; fprintf(stderr, "differs: %s\n", o); break;
+        default: break;
+        }
+        n++;
+    }
+    CHECK_INT(sgf_inputs_failures(in), 0);
+    CHECK_INT(errs.nerr, 0);
+    CHECK_INT(bad_reads, 0);
+    CHECK_INT(differ, 0);
+    sgf_inputs_free(in);
+
+    /* members per archive against the count the archive's name states */
+    {
+        size_t i = 0, archives = 0, stated = 0;
+        while (i < n) {
+            size_t j = i;
+            long want;
+            while (j < n && strcmp(cm[j].archive, cm[i].archive) == 0)
+                j++;
+            want = stated_count(cm[i].archive);
+            printf("  %s: %zu members\n", cm[i].archive + strlen(corpus) + 1,
+                   j - i);
+            if (want > 0) {
+                CHECK_INT(j - i, want);
+                stated++;
+            }
+            archives++;
+            i = j;
+        }
+        CHECK(archives >= 1);
+        printf("  %zu members in %zu archives; %zu counts checked against names, "
+               "%zu members against unpacked copies\n",
+               n, archives, stated, compared);
+    }
+
+    /* the RocAlphaGo zip and tar.gz hold the same games byte for byte */
+    {
+        struct corpus_member *zip = malloc((n + 1) * sizeof *zip);
+        struct corpus_member *tgz = malloc((n + 1) * sizeof *tgz);
+        size_t nz = 0, nt = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (!strstr(cm[i].archive, "kgs-subset-554"))
+                continue;
+            if (strstr(cm[i].archive, ".zip"))
+                zip[nz++] = cm[i];
+            else
+                tgz[nt++] = cm[i];
+        }
+        if (nz && nt) {
+            size_t same = 0;
+            qsort(zip, nz, sizeof *zip, cmp_cm);
+            qsort(tgz, nt, sizeof *tgz, cmp_cm);
+            CHECK_INT(nz, nt);
+            for (size_t i = 0; i < nz && i < nt; i++)
+                if (strcmp(zip[i].name, tgz[i].name) == 0
+                    && zip[i].hash == tgz[i].hash && zip[i].len == tgz[i].len)
+                    same++;
+            CHECK_INT(same, nz);
+        }
+        free(zip);
+        free(tgz);
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(cm[i].archive);
+        free(cm[i].name);
+    }
+    free(cm);
+    free(buf);
+    run_free(&errs);
+}
+
+static void rm_rf(const char *path)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        execlp("rm", "rm", "-rf", path, (char *)NULL);
+        _exit(127);
+    }
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+}
+
+int main(void)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/sgfkit-inputs-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(tmp)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    make_tree();
+    make_archives();
+    test_walk();
+    test_shapes();
+    test_corrupt();
+    test_stdin();
+    test_memory();
+    test_corpus();
+    rm_rf(tmp);
+    TEST_END();
+}
