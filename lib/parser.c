@@ -154,20 +154,24 @@ static start_kind find_start(const parser *ps, size_t p, size_t *at)
 static int junk_check(const parser *ps, size_t from, size_t to, bool had_game)
 {
     size_t ctrl = 0, closers = 0, other = 0;
+    bool nul = false;
     for (size_t q = from; q < to; q++) {
         unsigned char c = ps->s[q];
         if (c == ')')
             closers++;
         else if (byte_class[c] == K_SPACE)
             continue;
-        else if (c < 0x20 || c == 0x7f)
+        else if (c < 0x20 || c == 0x7f) {
             ctrl++;
-        else
+            nul |= c == 0;
+        } else
             other++;
     }
     if (closers && !ctrl && !other)
         return SGF_C_EXTRA_CLOSE_PAREN;
-    if (ctrl * 8 > (to - from))
+    /* Text in any charset SGF files use has no control characters besides
+     * line breaks and tabs; random or compiled data has about one in nine. */
+    if (nul || ctrl * 20 > (to - from))
         return SGF_C_BINARY_DATA;
     return had_game ? SGF_C_TRAILING_JUNK : SGF_C_NO_GAME;
 }
@@ -460,10 +464,8 @@ static size_t parse_property(parser *ps, size_t p)
             report(ps, SGF_C_MISSING_SEMICOLON, p,
                    "property %.*s outside a node; ';' assumed before it",
                    (int)(id_end - p > 32 ? 32 : id_end - p), (const char *)s + p);
-            if (ps->fresh_variation) {
+            if (ps->fresh_variation)
                 ps->cur = ps->g->stack[ps->depth - 1].branch;
-                ps->tail = NULL;
-            }
             sgf_node *n = new_node(ps, p);
             if (!n)
                 return ps->len;
@@ -697,8 +699,9 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
         case K_SEMI:
             if (g) {
                 if (ps.fresh_variation) {
+                    /* ps.tail still names the branch's last child when the
+                     * previous variation of the same branch just closed */
                     ps.cur = g->stack[ps.depth - 1].branch;
-                    ps.tail = NULL;
                 } else if (ps.cur && ps.cur->child) {
                     /* a node after a closed variation (A(;B);C): keep it as
                      * another variation of the same branch point */
