@@ -1,0 +1,183 @@
+/*
+ * cli.h - the layer the sgfkit tools share (FORMATS.md): one option table,
+ * --help and --version, diagnostics as text or JSON Lines, the worker pool
+ * that keeps output in input order, the progress line, the atomic output
+ * file and the summary.  A tool's main is a handful of calls:
+ *
+ *     status = cli_parse(&cli, &tool, options, argc, argv);
+ *     if (status != CLI_CONTINUE) return status;
+ *     if (cli_open_output(&cli) == 0) cli_run(&cli, per_game, ctx);
+ *     return cli_finish(&cli, found_something);
+ */
+#ifndef SGFKIT_CLI_H
+#define SGFKIT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "sgfkit.h"
+
+/* Exit statuses (FORMATS.md); CLI_CONTINUE: the options say "go on". */
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_FOUND = 1,
+    CLI_EXIT_TROUBLE = 2,
+    CLI_CONTINUE = -1
+};
+
+enum cli_format {
+    CLI_FORMAT_TEXT = 1u << 0,
+    CLI_FORMAT_JSON = 1u << 1,   /* JSON Lines: one object per game */
+    CLI_FORMAT_CSV = 1u << 2
+};
+
+enum cli_when { CLI_WHEN_AUTO, CLI_WHEN_ALWAYS, CLI_WHEN_NEVER };
+
+struct cli;
+
+/* ---- options: a table per tool, added to the table all tools share ---- */
+
+/* Returns 0, or -1 after printing a usage error with cli_usage_error(). */
+typedef int (*cli_option_fn)(struct cli *cli, const char *arg, void *data);
+
+enum cli_arg { CLI_ARG_NONE, CLI_ARG_REQUIRED, CLI_ARG_OPTIONAL };
+
+struct cli_option {
+    const char *name;        /* long name without "--", NULL for short only */
+    int short_name;          /* 0 for long only */
+    enum cli_arg arg;
+    const char *arg_help;    /* "N", "FILE"...; NULL without argument */
+    const char *help;        /* one line for --help; NULL ends a table */
+    cli_option_fn fn;
+    void *data;
+};
+
+/* An option that sets *(int *)data to 1. */
+int cli_set_flag(struct cli *cli, const char *arg, void *data);
+#define CLI_OPT_FLAG(name, short_name, flagp, help) \
+    { name, short_name, CLI_ARG_NONE, NULL, help, cli_set_flag, flagp }
+#define CLI_OPT_END { NULL, 0, CLI_ARG_NONE, NULL, NULL, NULL, NULL }
+
+/* What --help and the messages say about a tool. */
+struct cli_tool {
+    const char *name;        /* "sgfcheck" */
+    const char *purpose;     /* one sentence for --help */
+    unsigned formats;        /* CLI_FORMAT_* the tool writes; text is the default */
+    const char *found;       /* what exit status 1 means, for --help */
+};
+
+/* ---- output buffers: what a worker makes of a game ---- */
+
+struct cli_buf {
+    char *data;
+    size_t len, cap;
+    int nomem;               /* an allocation failed: the content is incomplete */
+};
+
+void cli_buf_put(struct cli_buf *b, const void *p, size_t n);
+void cli_buf_puts(struct cli_buf *b, const char *s);
+void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* s as a JSON string: UTF-8 kept, control characters escaped, invalid UTF-8
+ * replaced by U+FFFD so that every line stays valid JSON; NULL gives null. */
+void cli_buf_json_string(struct cli_buf *b, const char *s);
+/* s for a text line: control characters written as \xNN so that a record
+ * cannot move the cursor or start a new diagnostic line. */
+void cli_buf_text(struct cli_buf *b, const char *s);
+void cli_buf_free(struct cli_buf *b);
+
+/* Counts summed over the run in input order. */
+struct cli_tally {
+    uint64_t games, errors, warnings, notes;
+};
+
+struct cli_out {
+    struct cli_buf buf;      /* written to the output in input order */
+    struct cli_tally tally;  /* this game's counts while the cli_game_fn runs
+                              * (games is set to 1 by cli); added to
+                              * cli->total in input order */
+};
+
+/* Runs in a worker thread: cli is read-only there and ctx is shared by all
+ * workers.  g is freed by the caller. */
+typedef void (*cli_game_fn)(const struct cli *cli, sgf_game *g,
+                            struct cli_out *out, void *ctx);
+
+/* ---- the run ---- */
+
+struct cli_state;            /* cli.c's own: output file, pool, progress */
+
+struct cli {
+    const struct cli_tool *tool;
+    /* set by the options */
+    enum cli_format format;
+    unsigned jobs;           /* worker threads, >= 1 */
+    enum cli_when progress;
+    int verbosity;           /* -1 quiet, 0 default, 1 verbose */
+    const char *rules;       /* --rules, NULL for auto */
+    const char *output;      /* -o, NULL or "-" for standard output */
+    sgf_read_options read_opt;
+    signed char *severity;   /* per check: its severity, -1 when disabled */
+    char *const *inputs;
+    size_t ninputs;
+    /* results, valid after cli_run */
+    struct cli_tally total;
+    struct cli_state *st;
+};
+
+/* Parses argv with the shared table plus options (may be NULL).  Returns
+ * CLI_CONTINUE, or the exit status to return at once (0 after --help or
+ * --version, 2 after a usage error). */
+int cli_parse(struct cli *cli, const struct cli_tool *tool,
+              const struct cli_option *options, int argc, char **argv);
+
+/* Prints "PROG: message" on stderr (clearing the progress line). */
+void cli_error(const struct cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* An error message plus "Try 'PROG --help'"; always returns -1. */
+int cli_usage_error(const struct cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Opens -o FILE (a temporary file beside it until cli_finish) or standard
+ * output.  Returns 0, or -1 after an error message (the run must not start). */
+int cli_open_output(struct cli *cli);
+FILE *cli_output(const struct cli *cli);
+
+/* Reads every game of every input, calls fn for each (in -j worker threads)
+ * and writes the outputs in input order. */
+void cli_run(struct cli *cli, cli_game_fn fn, void *ctx);
+
+/* Commits the output file, prints the summary and frees everything.
+ * Returns the exit status: 2 after a usage, read or write failure, else 1
+ * when found, else 0. */
+int cli_finish(struct cli *cli, int found);
+
+/* ---- diagnostics ---- */
+
+/* Severity of d after -W, or -1 when its check is disabled. */
+int cli_severity(const struct cli *cli, const sgf_diag *d);
+/* Adds g's diagnostics to t by their severity after -W. */
+void cli_tally_game(const struct cli *cli, const sgf_game *g,
+                    struct cli_tally *t);
+/* "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines for the diagnostics the
+ * verbosity shows: errors with -q, warnings too by default, notes with -v. */
+void cli_text_diagnostics(const struct cli *cli, const sgf_game *g,
+                          struct cli_buf *b);
+/* Opens a game's JSON object: {"origin":...,"game":N,"offset":N */
+void cli_json_game_begin(struct cli_buf *b, const sgf_game *g);
+/* ,"diagnostics":[{"severity","id","line","column","move","message"}...] */
+void cli_json_diagnostics(const struct cli *cli, const sgf_game *g,
+                          struct cli_buf *b);
+/* Prints the check catalogue (id, severity after -W, summary) on stdout in
+ * the chosen format and ends like cli_finish: returns the exit status. */
+int cli_list_checks(struct cli *cli);
+
+#endif /* SGFKIT_CLI_H */

@@ -1,0 +1,206 @@
+#!/bin/sh
+# sgfcheck.sh - the command line of sgfcheck (FORMATS.md, sgfcheck(1)):
+# options, exit statuses, text and JSON output, -j order, -o, -W, the
+# summary.  Records are written here, so the test runs anywhere.
+# Environment: builddir (where bin/sgfcheck is), srcdir.  Prints
+# "N passed, N failed" last; exits 1 when a case failed.
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+# the cases run in a temporary folder: make the paths absolute first
+srcdir=$(cd "$srcdir" && pwd)
+builddir=$(cd "$builddir" && pwd)
+prog=$builddir/bin/sgfcheck
+if [ ! -x "$prog" ]; then
+    echo "sgfcheck.sh: $prog is not built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/sgfcheck-test.XXXXXX") || exit 1
+trap 'rm -rf "$t"' EXIT
+cd "$t" || exit 1
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "sgfcheck.sh: FAIL: $*"; }
+check() {   # check DESCRIPTION COMMAND...: passes when the command succeeds
+    desc=$1
+    shift
+    if "$@"; then pass; else fail "$desc"; fi
+}
+# run ARGS...: runs sgfcheck, stdout in out, stderr in err, status in rc
+run() {
+    "$prog" "$@" >out 2>err
+    rc=$?
+}
+status() {  # status WANT DESCRIPTION ARGS...
+    want=$1
+    desc=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -eq "$want" ]; then pass; else
+        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
+}
+has_python=no
+command -v python3 >/dev/null 2>&1 && has_python=yes
+
+# ---- records ---------------------------------------------------------------
+mkdir in
+printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]RU[Japanese]PB[Black]PW[White];B[pd];W[dp];B[pq];W[dd])\n' > in/clean.sgf
+printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[abc];B[pd];W[dp])\n' > in/badkomi.sgf
+printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]XZ[1];B[pd];W[dp])\n' > in/note.sgf
+printf 'junk before\n(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5];B[pd];W[dp])\n' > in/warn.sgf
+{
+    printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5];B[pd];W[dp])\n'
+    printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[x];B[pd])\n'
+    printf '(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7];B[ee];W[cc];B[gg])\n'
+} > in/multi.sgf
+
+# ---- usage -----------------------------------------------------------------
+status 0 "--help" --help
+check "--help starts with Usage:" grep -q '^Usage: sgfcheck \[OPTION\]\.\.\. \[INPUT\]\.\.\.' out
+check "--help lists the tool's options" grep -q -- '--list-checks' out
+status 0 "--version" --version
+check "--version in GNU form" \
+    grep -qE '^sgfcheck \(sgfkit\) [0-9]+\.[0-9]+\.[0-9]+$' out
+ver=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"$/\1/p' "$builddir/config.h" 2>/dev/null)
+if [ -n "$ver" ]; then
+    check "--version says $ver" grep -q "^sgfcheck (sgfkit) $ver\$" out
+fi
+
+status 2 "unknown option" --no-such-option in/clean.sgf
+check "unknown option: Try line" grep -q "^Try 'sgfcheck --help'" err
+check "unknown option: nothing on stdout" test ! -s out
+status 2 "unknown short option" -Z in/clean.sgf
+status 2 "missing argument" in/clean.sgf -j
+status 2 "bad -j" -j many in/clean.sgf
+status 2 "bad --format" --format=xml in/clean.sgf
+status 2 "csv is not an sgfcheck format" --format=csv in/clean.sgf
+status 2 "bad --progress" --progress=sometimes in/clean.sgf
+status 2 "-W with an unknown id" -W no-no-such-check in/clean.sgf
+check "-W unknown id named" grep -q "no-such-check" err
+status 2 "-W without no- or error=" -W bad-komi in/clean.sgf
+status 2 "argument to a flag" --quiet=yes in/clean.sgf
+status 2 "unknown charset" --charset=NO-SUCH-CHARSET-X in/clean.sgf
+
+# ---- exit statuses -----------------------------------------------------------
+status 0 "clean record" in/clean.sgf
+check "clean record: no diagnostics" test ! -s out
+status 1 "record with an error" in/badkomi.sgf
+check "error line format" grep -qE \
+    '^in/badkomi\.sgf:1:[0-9]+: error: .+ \[bad-komi\]$' out
+status 0 "warnings only" in/warn.sgf
+check "warning printed" grep -qE '^in/warn\.sgf:[0-9]+:[0-9]+: warning: .+ \[junk-before-game\]$' out
+status 2 "missing input" in/no-such-file.sgf
+check "missing input named" grep -q "no-such-file.sgf" err
+status 2 "missing input wins over an error" in/badkomi.sgf in/no-such-file.sgf
+check "the readable input is still checked" grep -q '\[bad-komi\]' out
+status 1 "standard input" - <in/badkomi.sgf
+"$prog" <in/badkomi.sgf >out 2>err
+rc=$?
+check "no INPUT reads standard input" test "$rc" -eq 1
+check "standard input checked" grep -q '\[bad-komi\]' out
+
+# ---- -W, -q, -v ----------------------------------------------------------------
+status 0 "-W no-ID disables" -W no-bad-komi in/badkomi.sgf
+check "-W no-ID: not printed" test ! -s out
+status 1 "-W error=ID" -W error=junk-before-game in/warn.sgf
+check "-W error=ID: printed as error" grep -q ': error: .*\[junk-before-game\]' out
+status 0 "-q" -q in/warn.sgf
+check "-q: warnings hidden" test ! -s out
+check "-q: no summary" test ! -s err
+status 1 "-q shows errors" -q in/badkomi.sgf
+check "-q: errors shown" grep -q '\[bad-komi\]' out
+status 0 "notes hidden by default" in/note.sgf
+check "no note without -v" sh -c '! grep -q ": note: " out'
+status 0 "-v" -v in/note.sgf
+check "-v: notes shown" grep -q ': note: .*\[unknown-property\]' out
+
+# ---- summary -------------------------------------------------------------------
+status 1 "summary run" in/clean.sgf in/badkomi.sgf in/multi.sgf
+check "summary line" grep -qE \
+    '^sgfcheck: 5 games, [0-9]+ errors?, [0-9]+ warnings? in [0-9]+\.[0-9]+ s \([0-9]+ games/s\)$' err
+
+# ---- --list-checks ---------------------------------------------------------------
+status 0 "--list-checks" --list-checks
+missing=0
+for id in $(sed -n 's/^CHECK([A-Z0-9_]*, *"\([^"]*\)".*/\1/p' "$srcdir/lib/checks.def"); do
+    grep -qE "^$id +(error|warning|note) " out || { missing=1; echo "    $id not listed"; }
+done
+check "--list-checks lists every id of checks.def" test "$missing" -eq 0
+status 0 "--list-checks after -W" -W no-bad-komi -W error=long-id --list-checks
+check "--list-checks shows -W no-" grep -qE '^bad-komi +off ' out
+check "--list-checks shows -W error=" grep -qE '^long-id +error ' out
+
+# ---- JSON Lines ---------------------------------------------------------------
+status 1 "--format=json" --format=json in/clean.sgf in/badkomi.sgf in/multi.sgf
+check "one object per game" test "$(wc -l <out)" -eq 5
+if [ "$has_python" = yes ]; then
+    check "JSON fields" python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open("out")]
+for r in rows:
+    assert isinstance(r["origin"], str) and r["game"] >= 1 and r["offset"] >= 0
+    assert isinstance(r["moves"], int) and "rules" in r
+    sev = [d["severity"] for d in r["diagnostics"]]
+    want = "errors" if "error" in sev else "warnings" if "warning" in sev else "ok"
+    assert r["status"] == want, (r["status"], want)
+    for d in r["diagnostics"]:
+        assert set(d) == {"severity", "id", "line", "column", "move", "message"}
+multi = [r for r in rows if r["origin"].endswith("multi.sgf")]
+assert [r["game"] for r in multi] == [1, 2, 3]
+assert multi[0]["offset"] == 0 < multi[1]["offset"] < multi[2]["offset"]
+assert multi[1]["status"] == "errors" and multi[2]["moves"] == 3
+assert rows[0]["status"] == "ok" and rows[0]["rules"] == "Japanese"
+'
+    # origins with a quote, a control character and bytes that are not UTF-8
+    odd=$(printf 'in/q"uo\001te\377.sgf')
+    cp in/badkomi.sgf "$odd"
+    run --format=json "$odd"
+    check "JSON escaping of odd names" python3 -c '
+import json
+r = json.loads(open("out", encoding="utf-8").read())
+assert r["origin"] == "in/q\"uo\x01te\ufffd.sgf", repr(r["origin"])
+'
+    run "$odd"
+    check "text escapes control characters" grep -q 'q"uo\\x01te' out
+    rm -f "$odd"
+fi
+
+# ---- -j: the same output in the same order ------------------------------------
+mkdir in/many
+i=0
+while [ $i -lt 150 ]; do
+    case $((i % 5)) in
+        0) cp in/clean.sgf "in/many/g$i.sgf" ;;
+        1) cp in/badkomi.sgf "in/many/g$i.sgf" ;;
+        2) cp in/multi.sgf "in/many/g$i.sgf" ;;
+        3) cp in/warn.sgf "in/many/g$i.sgf" ;;
+        4) cp in/note.sgf "in/many/g$i.sgf" ;;
+    esac
+    i=$((i + 1))
+done
+for fmt in text json; do
+    for j in 1 2 4; do
+        "$prog" -v -j $j --format=$fmt in/many in/multi.sgf >"out.$fmt.$j" 2>/dev/null
+    done
+    check "-j2 = -j1 ($fmt)" cmp -s "out.$fmt.1" "out.$fmt.2"
+    check "-j4 = -j1 ($fmt)" cmp -s "out.$fmt.1" "out.$fmt.4"
+done
+check "-j output is not empty" test -s out.text.1
+
+# ---- -o ------------------------------------------------------------------------
+status 1 "-o FILE" -o report.txt in/badkomi.sgf
+check "-o: nothing on stdout" test ! -s out
+check "-o: the report is in FILE" grep -q '\[bad-komi\]' report.txt
+check "-o: no temporary file left" test -z "$(ls -A | grep '^\.report')"
+status 1 "-o FILE.json picks JSON" -o report.json in/badkomi.sgf
+check "-o FILE.json is JSON" grep -q '^{"origin":' report.json
+cp in/badkomi.sgf victim.sgf
+status 2 "-o refuses to overwrite an input" -o victim.sgf victim.sgf
+check "-o: the input is unchanged" cmp -s victim.sgf in/badkomi.sgf
+status 2 "-o into a missing folder" -o no-such-dir/report.txt in/clean.sgf
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
