@@ -1308,7 +1308,8 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-static void job_run(struct pool *p, struct job *j)
+/* g is the worker's own game object, reused from game to game. */
+static void job_run(struct pool *p, struct job *j, sgf_game *g)
 {
     const struct cli *cli = p->w.cli;
     for (size_t i = 0; i < j->ngames && !j->nomem; i++) {
@@ -1316,19 +1317,18 @@ static void job_run(struct pool *p, struct job *j)
         sgf_raw_game raw = jg->raw;
         raw.bytes = j->bytes + jg->off;
         raw.origin = j->bytes + jg->origin;
-        sgf_game *g = sgf_game_parse(&raw, &cli->read_opt);
-        if (!g) {
+        if (sgf_game_read(g, &raw) != SGF_OK) {
             j->nomem = 1;
             break;
         }
         run_game(cli, p->fn, p->ctx, g, &j->out);
-        sgf_game_free(g);
     }
 }
 
 static void *worker_main(void *arg)
 {
     struct pool *p = arg;
+    sgf_game *g = sgf_game_new(&p->w.cli->read_opt);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (p->next_work == p->seq_in && !p->read_done)
@@ -1338,13 +1338,17 @@ static void *worker_main(void *arg)
         uint64_t seq = p->next_work++;
         struct job *j = &p->jobs[seq % p->nslots];
         pthread_mutex_unlock(&p->lock);
-        job_run(p, j);
+        if (g)
+            job_run(p, j, g);
+        else
+            j->nomem = 1;
         pthread_mutex_lock(&p->lock);
         j->done = 1;
         if (seq == p->seq_out)
             pthread_cond_signal(&p->cv_done);
     }
     pthread_mutex_unlock(&p->lock);
+    sgf_game_free(g);
     return NULL;
 }
 

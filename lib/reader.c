@@ -312,37 +312,52 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
     }
 }
 
+sgf_game *sgf_game_new(const sgf_read_options *opt)
+{
+    return game_new(opt);
+}
+
+int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (raw->len > g->own_cap) {
+        char *b = realloc(g->own_src, raw->len);
+        if (!b)
+            return SGF_E_NOMEM;
+        g->own_src = b;
+        g->own_cap = raw->len;
+    }
+    if (raw->len)
+        memcpy(g->own_src, raw->bytes, raw->len);
+    sgf_raw_game own = *raw;
+    own.bytes = raw->len ? g->own_src : "";
+    game_reset(g, NULL, &own);
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
+        report_empty(g);
+        return g->nomem ? SGF_E_NOMEM : SGF_OK;
+    }
+    size_t consumed = 0;
+    parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
+                                    &consumed);
+    if (st == PARSE_NOTHING)
+        return SGF_OK;
+    if (st != PARSE_NOMEM)
+        st = finish_game(g, &own, &consumed);
+    if (st == PARSE_NOMEM) {
+        g->nomem = true;
+        return SGF_E_NOMEM;
+    }
+    return SGF_OK;
+}
+
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)
 {
     sgf_game *g = game_new(opt);
     if (!g)
         return NULL;
-    if (raw->len) {
-        g->own_src = malloc(raw->len);
-        if (!g->own_src) {
-            sgf_game_free(g);
-            return NULL;
-        }
-        memcpy(g->own_src, raw->bytes, raw->len);
-        g->own_cap = raw->len;
+    if (sgf_game_read(g, raw) == SGF_E_NOMEM && !g->root) {
+        sgf_game_free(g);
+        return NULL;
     }
-    sgf_raw_game own = *raw;
-    own.bytes = g->own_src ? g->own_src : "";
-    game_reset(g, opt, &own);
-    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
-    if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
-        report_empty(g);
-        return g;
-    }
-    size_t consumed = 0;
-    parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
-                                    &consumed);
-    if (st == PARSE_NOMEM) {
-        g->nomem = true;
-        return g;
-    }
-    if (st == PARSE_NOTHING)
-        return g;
-    finish_game(g, &own, &consumed);
     return g;
 }

@@ -298,6 +298,16 @@ enum {
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt);
 void sgf_game_free(sgf_game *g);
 
+/* A reusable game object: sgf_game_read() parses into it, replacing what it
+ * held and keeping its buffers, arena and charset converters, so a worker
+ * thread that reads game after game allocates almost nothing.  NULL when out
+ * of memory. */
+sgf_game *sgf_game_new(const sgf_read_options *opt);
+/* Parse raw (copied) into g.  SGF_OK, or SGF_E_NOMEM (g then holds an
+ * incomplete game and says so in a diagnostic-free state: check the
+ * return). */
+int sgf_game_read(sgf_game *g, const sgf_raw_game *raw);
+
 /* ------------------------------------------------------------------ */
 /* Reader: games out of a member.                                      */
 
