@@ -142,7 +142,7 @@ static const cs_alias aliases[] = {
 };
 #undef GB_
 
-enum { NAME_MAX_ = 40 };   /* sizeof g->iconv_from */
+enum { NAME_MAX_ = 40 };   /* sizeof g->iconv_cache[0].name */
 
 /* "Shift_JIS" -> "SHIFTJIS"; false when s is too long to be a name. */
 static bool name_key(const char *s, size_t n, char key[NAME_MAX_])
@@ -186,29 +186,41 @@ static unsigned generic_flags(const char *name)
 
 /* ---- the iconv descriptor, cached in the game object ------------------ */
 
-/* iconv_open is slow (module lookup), and the games of one file share their
- * charset: keep the last descriptor. */
+/* iconv_open is slow (it loads gconv modules, and closing the last user
+ * unloads them again), detection tries several charsets per game, and the
+ * games of one file share their charset: keep a few descriptors. */
 static iconv_t get_cd(sgf_game *g, const char *name)
 {
-    if (g->iconv_cd != (void *)-1 && strcmp(g->iconv_from, name) == 0)
-        return (iconv_t)g->iconv_cd;
-    if (strlen(name) >= sizeof g->iconv_from)
+    size_t n = sizeof g->iconv_cache / sizeof g->iconv_cache[0];
+    for (size_t i = 0; i < n; i++)
+        if (g->iconv_cache[i].name[0] &&
+            strcmp(g->iconv_cache[i].name, name) == 0) {
+            iconv_t cd = (iconv_t)g->iconv_cache[i].cd;
+            iconv(cd, NULL, NULL, NULL, NULL); /* back to the initial state */
+            return cd;
+        }
+    if (strlen(name) >= sizeof g->iconv_cache[0].name)
         return (iconv_t)-1;
     iconv_t cd = iconv_open("UTF-8", name);
     if (cd == (iconv_t)-1)
         return cd;
-    charset_release(g);
-    g->iconv_cd = (void *)cd;
-    strcpy(g->iconv_from, name);
+    struct iconv_slot *slot = &g->iconv_cache[g->iconv_next++ % n];
+    if (slot->name[0])
+        iconv_close((iconv_t)slot->cd);
+    slot->cd = (void *)cd;
+    strcpy(slot->name, name);
     return cd;
 }
 
 void charset_release(sgf_game *g)
 {
-    if (g->iconv_cd != (void *)-1)
-        iconv_close((iconv_t)g->iconv_cd);
-    g->iconv_cd = (void *)-1;
-    g->iconv_from[0] = '\0';
+    size_t n = sizeof g->iconv_cache / sizeof g->iconv_cache[0];
+    for (size_t i = 0; i < n; i++) {
+        if (g->iconv_cache[i].name[0])
+            iconv_close((iconv_t)g->iconv_cache[i].cd);
+        g->iconv_cache[i].name[0] = '\0';
+    }
+    g->iconv_next = 0;
 }
 
 static const char hexdigit[] = "0123456789ABCDEF";

@@ -14,7 +14,6 @@ sgf_game *game_new(const sgf_read_options *opt)
     if (!g)
         return NULL;
     arena_init(&g->a);
-    g->iconv_cd = (void *)-1;
     prop_index_build(g->prop_index);
     if (opt)
         g->opt = *opt;

@@ -97,8 +97,14 @@ struct sgf_game {
     const char *charset;         /* iconv name, arena or static */
     bool dbcs;                   /* parse two-byte chars in text as units */
     bool from_utf16;             /* the member was UTF-16, converted before parsing */
-    void *iconv_cd;              /* cached iconv_t (charset.c), (void*)-1 when none */
-    char iconv_from[40];         /* charset iconv_cd converts from */
+    /* iconv descriptors to UTF-8 (charset.c), by source charset: opening
+     * one loads gconv modules, and detection tries several charsets per
+     * game, so they are kept for the life of the game object */
+    struct iconv_slot {
+        void *cd;                /* iconv_t; unused when name[0] == 0 */
+        char name[40];
+    } iconv_cache[8];
+    unsigned iconv_next;         /* slot to replace when all are used */
     unsigned char prop_index[PROP_INDEX_SIZE];
     /* the parser's explicit stack (kept across games) */
     struct parse_frame *stack;
