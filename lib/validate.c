@@ -145,24 +145,47 @@ typedef struct vctx {
 
 /* ---- small helpers ---- */
 
-/* A value as it may appear in a one-line UTF-8 message: short, and with
- * control and non-ASCII bytes (whose charset is not known here) as \xNN. */
-typedef struct shown { char s[64]; } shown;
+/* A value as it may appear in a one-line UTF-8 message: short, control
+ * bytes as \xNN, and non-ASCII bytes as \xNN too unless the game's text is
+ * UTF-8 and they form whole UTF-8 characters. */
+typedef struct shown { char s[72]; } shown;
 
-static const char *show(shown *b, const char *raw, size_t len)
+/* Length of the valid UTF-8 character at s[0..n), 0 if none. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4
+               : s[0] >= 0xE0 ? 3
+               : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+static const char *show(shown *b, const char *raw, size_t len, bool utf8)
 {
     static const char hex[] = "0123456789abcdef";
-    size_t i, o = 0;
+    const unsigned char *s = (const unsigned char *)raw;
+    size_t i = 0, o = 0;
 
-    for (i = 0; i < len && o + 8 < sizeof b->s; i++) {
-        unsigned char ch = (unsigned char)raw[i];
-        if (ch < 0x20 || ch >= 0x7f) {
+    while (i < len && o + 8 < sizeof b->s) {
+        unsigned char ch = s[i];
+        size_t n = utf8 && ch >= 0x80 ? utf8_char(s + i, len - i) : 0;
+        if (n) {
+            memcpy(b->s + o, s + i, n);
+            o += n;
+            i += n;
+        } else if (ch < 0x20 || ch >= 0x7f) {
             b->s[o++] = '\\';
             b->s[o++] = 'x';
             b->s[o++] = hex[ch >> 4];
             b->s[o++] = hex[ch & 15u];
+            i++;
         } else {
             b->s[o++] = (char)ch;
+            i++;
         }
     }
     if (i < len) {
@@ -174,9 +197,9 @@ static const char *show(shown *b, const char *raw, size_t len)
     return b->s;
 }
 
-static const char *show_value(shown *b, const sgf_value *v)
+static const char *show_value(shown *b, const sgf_game *g, const sgf_value *v)
 {
-    return show(b, v->raw, v->len);
+    return show(b, v->raw, v->len, g->cs_kind == CS_UTF8);
 }
 
 static void point_name(char out[3], int x, int y)
@@ -301,10 +324,10 @@ static void bad_value_part(vctx *c, const sgf_prop *p, const sgf_value *v,
                                 "must be ASCII"
                               : "%s[%s] holds bytes outside US-ASCII; the point "
                                 "of %s values must be ASCII",
-                    p->id, show_value(&b, v), p->id);
+                    p->id, show_value(&b, c->g, v), p->id);
     else
         game_report(c->g, SGF_C_VALUE_TYPE, v->pos, move, "%s[%s] %s%s", p->id,
-                    show_value(&b, v), what,
+                    show_value(&b, c->g, v), what,
                     all_ascii && padded(v->raw, v->len)
                         ? " (no white space around non-text values)" : "");
 }
@@ -327,7 +350,7 @@ static void outside(vctx *c, const sgf_prop *p, const sgf_value *v, int move)
 {
     shown b;
     game_report(c->g, SGF_C_POINT_OUTSIDE, v->pos, move,
-                "%s[%s] is outside the %dx%d board", p->id, show_value(&b, v),
+                "%s[%s] is outside the %dx%d board", p->id, show_value(&b, c->g, v),
                 c->w, c->h);
 }
 
@@ -404,7 +427,7 @@ static void check_move_slow(vctx *c, const sgf_node *n, const sgf_prop *p,
     if (all_space(v->raw, v->len)) {
         game_report(c->g, SGF_C_PASS_FORMAT, v->pos, move,
                     "%s[%s] is a pass written with white space; FF[4] writes %s[]",
-                    p->id, show_value(&b, v), p->id);
+                    p->id, show_value(&b, c->g, v), p->id);
         return;
     }
     if (v->len == 2 && v->raw[0] == '`' && v->raw[1] == '`') {
@@ -445,7 +468,7 @@ static void check_move_slow(vctx *c, const sgf_node *n, const sgf_prop *p,
             game_report(c->g, SGF_C_POINT_OUTSIDE, v->pos, move,
                         "%s[%s] is outside the %dx%d board (a pass written "
                         "like 'tt'? FF[4] writes %s[])",
-                        p->id, show_value(&b, v), c->w, c->h, p->id);
+                        p->id, show_value(&b, c->g, v), c->w, c->h, p->id);
         else
             outside(c, p, v, move);
     }
@@ -486,12 +509,12 @@ static void check_point_list(vctx *c, const sgf_prop *p, unsigned k, int move)
             point_name(nm, r.x0, r.y0);
             game_report(c->g, SGF_C_BAD_RECTANGLE, v->pos, move,
                         "%s[%s]: a 1x1 rectangle must be written as the point [%s]",
-                        p->id, show_value(&b, v), nm);
+                        p->id, show_value(&b, c->g, v), nm);
             break;
         case PV_RECT_ORDER:
             game_report(c->g, SGF_C_BAD_RECTANGLE, v->pos, move,
                         "%s[%s]: a rectangle must be written upper-left:lower-right",
-                        p->id, show_value(&b, v));
+                        p->id, show_value(&b, c->g, v));
             break;
         case PV_POINT:
         case PV_RECT:
@@ -503,11 +526,11 @@ static void check_point_list(vctx *c, const sgf_prop *p, unsigned k, int move)
         if (r.x0 == r.x1 && r.y0 == r.y1)
             game_report(c->g, SGF_C_DUPLICATE_POINT, v->pos, move,
                         "%s[%s] repeats a point already in %s", p->id,
-                        show_value(&b, v), p->id);
+                        show_value(&b, c->g, v), p->id);
         else
             game_report(c->g, SGF_C_DUPLICATE_POINT, v->pos, move,
                         "%s[%s] overlaps %u point%s already in %s", p->id,
-                        show_value(&b, v), had, had == 1 ? "" : "s", p->id);
+                        show_value(&b, c->g, v), had, had == 1 ? "" : "s", p->id);
     }
     if (slot == S_SCRATCH)
         return;
@@ -570,7 +593,7 @@ static void check_labels(vctx *c, const sgf_prop *p, int move)
         if (point_set_add(set, &r))
             game_report(c->g, SGF_C_DUPLICATE_POINT, v->pos, move,
                         "%s[%s] labels point %.2s a second time", p->id,
-                        show_value(&b, v), v->raw);
+                        show_value(&b, c->g, v), v->raw);
     }
 }
 
@@ -623,7 +646,7 @@ static void check_lines(vctx *c, const sgf_prop *p, unsigned k, int move)
         if (from == to) {
             game_report(c->g, SGF_C_ONE_POINT_LINE, v->pos, move,
                         "%s[%s] starts and ends at the same point", p->id,
-                        show_value(&b, v));
+                        show_value(&b, c->g, v));
             continue;
         }
         if (k == SGF_P_LN && from > to) {
@@ -641,7 +664,7 @@ static void check_lines(vctx *c, const sgf_prop *p, unsigned k, int move)
             const sgf_value *v = &p->values[(uint32_t)keys[i]];
             game_report(c->g, SGF_C_DUPLICATE_LINE, v->pos, move,
                         "%s[%s] repeats %s already given in this node", p->id,
-                        show_value(&b, v), k == SGF_P_AR ? "an arrow" : "a line");
+                        show_value(&b, c->g, v), k == SGF_P_AR ? "an arrow" : "a line");
         }
 }
 
@@ -667,7 +690,7 @@ static void check_size(vctx *c, const sgf_prop *p, const sgf_value *v, int move)
         else
             game_report(c->g, SGF_C_BAD_SIZE, v->pos, move,
                         "SZ[%s] is not a board size (SZ[n] or SZ[columns:rows])%s",
-                        show_value(&b, v),
+                        show_value(&b, c->g, v),
                         padded(v->raw, v->len)
                             ? "; no white space around the numbers" : "");
         return;
@@ -675,11 +698,11 @@ static void check_size(vctx *c, const sgf_prop *p, const sgf_value *v, int move)
     if (cols < 1 || rows < 1 || (c->go && (cols > SGF_MAX_BOARD || rows > SGF_MAX_BOARD)))
         game_report(c->g, SGF_C_BAD_SIZE, v->pos, move,
                     "SZ[%s] is not a board size from 1 to %d",
-                    show_value(&b, v), SGF_MAX_BOARD);
+                    show_value(&b, c->g, v), SGF_MAX_BOARD);
     else if (colon >= 0 && cols == rows)
         game_report(c->g, SGF_C_BAD_SIZE, v->pos, move,
                     "SZ[%s]: a square board must be written SZ[%ld]",
-                    show_value(&b, v), cols);
+                    show_value(&b, c->g, v), cols);
 }
 
 static void check_number_range(vctx *c, const sgf_prop *p, const sgf_value *v,
@@ -694,7 +717,7 @@ static void check_number_range(vctx *c, const sgf_prop *p, const sgf_value *v,
             bad_value(c, p, v, move, "");
         else
             game_report(c->g, check, v->pos, move, "%s[%s] is not %s", p->id,
-                        show_value(&b, v), what);
+                        show_value(&b, c->g, v), what);
     }
 }
 
@@ -711,7 +734,7 @@ static void check_game(vctx *c, const sgf_node *n, const sgf_prop *p,
     if (gm != 1 && !n->parent)
         game_report(c->g, SGF_C_NOT_GO, v->pos, move,
                     "GM[%s]: the game is not Go (GM[1]); Go-specific checks "
-                    "were skipped", show_value(&b, v));
+                    "were skipped", show_value(&b, c->g, v));
 }
 
 /* ---- one value of a single-valued property, by type ---- */
@@ -820,7 +843,7 @@ static void check_single(vctx *c, const sgf_node *n, const sgf_prop *p,
             shown b;
             game_report(c->g, SGF_C_AP_FORMAT, v->pos, move,
                         "%s[%s] has no version (FF[4] form is name:version)",
-                        p->id, show_value(&b, v));
+                        p->id, show_value(&b, c->g, v));
         }
         return;
     case SGF_T_FIGURE:
