@@ -1,0 +1,287 @@
+#!/bin/sh
+# real-corpus.sh - tests over the real records in ../shared/corpus
+# (`make check-real`).  Skipped, with a message, when the corpus is absent.
+#
+# Every top-level folder is read by sgfcheck with two workers under a time
+# limit; each folder then goes through the checks listed in FOLDER_CHECKS,
+# and the corpus as a whole through CORPUS_CHECKS.  A check is a shell
+# function that returns 0 (pass) or non-zero (fail) after printing why; to add
+# one, write the function and append its name to the list.  The run ends with
+# "N passed, N failed".
+#
+# Environment: srcdir, builddir (set by Makefile.am); SGFKIT_CORPUS (default
+# $srcdir/../shared/corpus); SGFKIT_REAL_TIMEOUT seconds per folder (default
+# 600); SGFKIT_REAL_KEEP=1 keeps the outputs (the folder is printed).
+
+# Checks are called through the names in the lists:
+# shellcheck disable=SC2317
+
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+corpus=${SGFKIT_CORPUS:-$srcdir/../shared/corpus}
+limit=${SGFKIT_REAL_TIMEOUT:-600}
+sgfcheck=$builddir/bin/sgfcheck
+
+if [ ! -d "$corpus" ]; then
+    echo "real-corpus: SKIP: no real corpus at $corpus (set SGFKIT_CORPUS to run these tests)"
+    exit 0
+fi
+if [ ! -x "$sgfcheck" ]; then
+    echo "real-corpus: $sgfcheck is missing; run make first" >&2
+    exit 2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sgfkit-real.XXXXXX") || exit 1
+if [ "${SGFKIT_REAL_KEEP:-0}" = 1 ]; then
+    echo "real-corpus: outputs kept in $work"
+else
+    trap 'rm -rf "$work"' EXIT
+fi
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+
+# ---- helpers --------------------------------------------------------------
+
+# run_check NAME FUNCTION ARGS...: one test case.
+run_check() {
+    name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+    fi
+}
+
+# run_tool KEY PROGRAM ARGS...: runs a tool under the time limit; stdout,
+# stderr and exit status go to $work/KEY.out, .err and .rc.
+run_tool() {
+    key=$1
+    shift
+    if command -v timeout >/dev/null 2>&1; then
+        timeout "$limit" "$@" >"$work/$key.out" 2>"$work/$key.err" </dev/null
+    else
+        "$@" >"$work/$key.out" 2>"$work/$key.err" </dev/null
+    fi
+    echo $? >"$work/$key.rc"
+}
+
+rc_of() { cat "$work/$1.rc"; }
+
+# A file-system-safe key for a folder name.
+key_of() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
+
+# ---- checks on one top-level folder ----------------------------------------
+# Arguments: the folder's key (its outputs are $work/KEY.out/.err/.rc) and
+# its path.
+
+# sgfcheck ended by itself (no signal, no hang) with 0 or 1.
+check_exit_status() {
+    rc=$(rc_of "$1")
+    case $rc in
+        0|1) return 0 ;;
+        124) echo "  $1: timed out after ${limit}s" ;;
+        *) echo "  $1: sgfcheck exit status $rc"
+           tail -n 5 "$work/$1.err" | sed 's/^/  | /' ;;
+    esac
+    return 1
+}
+
+# No sanitizer (ASan, UBSan, LSan) report: these fail even when the exit
+# status was masked.
+check_no_sanitizer_report() {
+    if grep -qE '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' "$work/$1.err"; then
+        echo "  $1: sanitizer report:"
+        grep -E -m 5 -A 3 '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' \
+            "$work/$1.err" | sed 's/^/  | /'
+        return 1
+    fi
+    return 0
+}
+
+# sgfcheck printed its one-line summary (it got to the end of its inputs).
+check_summary_printed() {
+    if ! grep -q 'games' "$work/$1.err"; then
+        echo "  $1: no summary line on stderr"
+        return 1
+    fi
+    return 0
+}
+
+FOLDER_CHECKS="check_exit_status check_no_sanitizer_report check_summary_printed"
+
+# parse -> write -> parse gives the same tree for every game of the folder
+# (tests/unit/roundtrip, the writer's own checker; treecmp.h says what
+# "the same" means).  The differing games are listed, ten at most.
+roundtrip=$builddir/tests/unit/roundtrip
+check_roundtrip() {
+    if [ ! -x "$roundtrip" ]; then
+        echo "  $roundtrip is missing (make check-real builds it)"
+        return 1
+    fi
+    run_tool "$1.rt" "$roundtrip" "$2"
+    rc=$(rc_of "$1.rt")
+    ok=0
+    if grep -qE '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' \
+        "$work/$1.rt.out" "$work/$1.rt.err"; then
+        echo "  $1: sanitizer report from roundtrip:"
+        grep -h -E -m 5 -A 3 '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' \
+            "$work/$1.rt.out" "$work/$1.rt.err" | sed 's/^/  | /'
+        ok=1
+    fi
+    if [ "$rc" -ne 0 ]; then
+        echo "  $1: roundtrip exit status $rc: $(tail -n 1 "$work/$1.rt.out")"
+        grep -v '^roundtrip: ' "$work/$1.rt.out" | head -n 10 | sed 's/^/  | /'
+        tail -n 3 "$work/$1.rt.err" | sed 's/^/  | /'
+        ok=1
+    fi
+    return "$ok"
+}
+FOLDER_CHECKS="$FOLDER_CHECKS check_roundtrip"
+
+# ---- checks on the corpus as a whole (no argument) -------------------------
+
+CORPUS_CHECKS=""
+
+# sgfcheck and the corpus as absolute paths: the checks below run it from
+# the corpus folder so that origins are the paths relative to it.
+abs_sgfcheck=$(cd "$(dirname "$sgfcheck")" && pwd)/$(basename "$sgfcheck")
+abs_corpus=$(cd "$corpus" && pwd)
+
+# The KGS folders (CGoban 3 writes clean FF[4]): an error there is a false
+# report.  Each pattern must match a folder.
+KGS_FOLDERS="2-online/godmoves__* 2-online/vftens__* 2-online/runningskull__gnugo/regression/games/kgs"
+check_kgs_no_errors() {
+    ok=0
+    for pat in $KGS_FOLDERS; do
+        found=0
+        for d in "$abs_corpus"/$pat; do
+            [ -d "$d" ] || continue
+            found=1
+            rel=${d#"$abs_corpus"/}
+            key=kgs_$(key_of "$rel")
+            # -q: errors only, one line each, no summary
+            (cd "$abs_corpus" && run_tool "$key" "$abs_sgfcheck" -q -j2 \
+                --progress=never "$rel")
+            if [ "$(rc_of "$key")" -ne 0 ] || [ -s "$work/$key.out" ]; then
+                echo "  $rel: exit status $(rc_of "$key"), $(grep -c . "$work/$key.out") errors:"
+                head -n 20 "$work/$key.out" | sed 's/^/  | /'
+                tail -n 3 "$work/$key.err" | sed 's/^/  | /'
+                ok=1
+            fi
+        done
+        if [ "$found" = 0 ]; then
+            echo "  no folder matches $pat"
+            ok=1
+        fi
+    done
+    return "$ok"
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_kgs_no_errors"
+
+# Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
+# lists for it (that file says how to read it).  Files are named one by one,
+# so that .txt, .gib and the like are read too.
+malformed_table=$srcdir/tests/real-corpus.expect
+check_malformed() {
+    if [ ! -r "$malformed_table" ]; then
+        echo "  cannot read $malformed_table"
+        return 1
+    fi
+    if [ ! -d "$abs_corpus/5-malformed-odd" ]; then
+        echo "  no 5-malformed-odd folder in $abs_corpus"
+        return 1
+    fi
+    grep -v '^#' "$malformed_table" | grep "$(printf '\t')" >"$work/mal.table"
+    (cd "$abs_corpus" && find 5-malformed-odd -type f) | LC_ALL=C sort \
+        >"$work/mal.files"
+    ok=0
+    checked=0
+    while IFS= read -r f; do
+        want=$(awk -F '\t' -v f="$f" '
+            $1 == f || (substr($1, length($1)) == "/" &&
+                        substr(f, 1, length($1)) == $1) { print $2 }' \
+            "$work/mal.table" | tr '\n' ' ')
+        if [ -z "$want" ]; then
+            echo "  $f: not in $(basename "$malformed_table")"
+            ok=1
+            continue
+        fi
+        (cd "$abs_corpus" && run_tool mal "$abs_sgfcheck" -v -j1 \
+            --progress=never "$f")
+        checked=$((checked + 1))
+        rc=$(rc_of mal)
+        # "severity id" per diagnostic
+        got=$(sed -n -E 's/.*: (error|warning|note): .* \[([a-z0-9-]+)\]$/\1 \2/p' \
+            "$work/mal.out" | sort -u)
+        wrong=
+        if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+            wrong="exit status $rc"
+        fi
+        if grep -qE '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' "$work/mal.err"; then
+            wrong="$wrong sanitizer-report"
+        fi
+        for t in $want; do
+            case $t in
+                error|warning|note) pat="^$t " neg=0 ;;
+                '!error'|'!warning'|'!note') pat="^${t#!} " neg=1 ;;
+                '!'*) pat=" ${t#!}\$" neg=1 ;;
+                *) pat=" $t\$" neg=0 ;;
+            esac
+            if printf '%s\n' "$got" | grep -q -- "$pat"; then
+                [ "$neg" = 1 ] && wrong="$wrong $t"
+            else
+                [ "$neg" = 0 ] && wrong="$wrong $t"
+            fi
+        done
+        if [ -n "$wrong" ]; then
+            echo "  $f: not met:$wrong"
+            echo "  |   reported: $(printf '%s' "$got" | tr '\n' ',' | sed 's/,/, /g')"
+            ok=1
+        fi
+    done <"$work/mal.files"
+    # an entry that names nothing is out of date
+    while IFS="$(printf '\t')" read -r path rest; do
+        if ! awk -v p="$path" '
+            $0 == p || (substr(p, length(p)) == "/" &&
+                        substr($0, 1, length(p)) == p) { found = 1; exit }
+            END { exit !found }' "$work/mal.files"; then
+            echo "  $(basename "$malformed_table"): $path matches no file"
+            ok=1
+        fi
+    done <"$work/mal.table"
+    echo "  $checked files checked"
+    return "$ok"
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_malformed"
+
+# ---- run ------------------------------------------------------------------
+
+echo "real-corpus: $corpus"
+for dir in "$corpus"/*/; do
+    [ -d "$dir" ] || continue
+    dir=${dir%/}
+    folder=$(basename "$dir")
+    key=$(key_of "$folder")
+    start=$(date +%s)
+    run_tool "$key" "$sgfcheck" -j2 "$dir"
+    end=$(date +%s)
+    echo "-- $folder: exit status $(rc_of "$key"), $((end - start))s: $(tail -n 1 "$work/$key.err")"
+    for c in $FOLDER_CHECKS; do
+        run_check "$folder: $c" "$c" "$key" "$dir"
+    done
+done
+
+for c in $CORPUS_CHECKS; do
+    run_check "$c" "$c"
+done
+
+echo "$passed passed, $failed failed"
+if [ "$failed" -ne 0 ]; then
+    exit 1
+fi
+exit 0
