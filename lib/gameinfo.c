@@ -1585,6 +1585,9 @@ static void read_root(info_ctx *c)
     }
 }
 
+static void read_gameinfo_node(info_ctx *c, const sgf_node *n);
+static void check_other_gameinfo(info_ctx *c, const sgf_node *main_node);
+
 void gameinfo_read(sgf_game *g)
 {
     sgf_info *in = &g->info;
@@ -1605,14 +1608,44 @@ void gameinfo_read(sgf_game *g)
         n = n->child;
     if (!n)
         return;
-    c.node = n;
+    read_gameinfo_node(&c, n);
+    if (c.check)
+        check_other_gameinfo(&c, n);
+}
+
+/* Game-info nodes off the main line (FF[4] allows one per path) are checked
+ * with the same grammars; the typed info stays the main line's. */
+static void check_other_gameinfo(info_ctx *c, const sgf_node *main_node)
+{
+    sgf_info saved = c->g->info;
+    const sgf_node *x = c->g->root;
+    while (x) {
+        if (x != main_node && has_gameinfo(x))
+            read_gameinfo_node(c, x);
+        if (x->child) {
+            x = x->child;
+            continue;
+        }
+        while (x && !x->next)
+            x = x->parent;
+        if (x)
+            x = x->next;
+    }
+    c->g->info = saved;
+}
+
+static void read_gameinfo_node(info_ctx *c, const sgf_node *n)
+{
+    sgf_game *g = c->g;
+    sgf_info *in = &g->info;
+    c->node = n;
     for (const sgf_prop *p = n->props; p; p = p->next) {
         switch (p->kind) {
-        case SGF_P_KM: read_komi(&c, p); break;
-        case SGF_P_HA: read_handicap(&c, p); break;
-        case SGF_P_RE: read_result(&c, p); break;
-        case SGF_P_DT: read_date(&c, p); break;
-        case SGF_P_TM: read_time(&c, p); break;
+        case SGF_P_KM: read_komi(c, p); break;
+        case SGF_P_HA: read_handicap(c, p); break;
+        case SGF_P_RE: read_result(c, p); break;
+        case SGF_P_DT: read_date(c, p); break;
+        case SGF_P_TM: read_time(c, p); break;
         case SGF_P_RU: in->rules = prop_text(g, p); break;
         case SGF_P_PB: in->black = prop_text(g, p); break;
         case SGF_P_PW: in->white = prop_text(g, p); break;
