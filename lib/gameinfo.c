@@ -1606,9 +1606,8 @@ void gameinfo_read(sgf_game *g)
     const sgf_node *n = g->root;
     while (n && !has_gameinfo(n))
         n = n->child;
-    if (!n)
-        return;
-    read_gameinfo_node(&c, n);
+    if (n)
+        read_gameinfo_node(&c, n);
     if (c.check)
         check_other_gameinfo(&c, n);
 }
