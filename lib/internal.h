@@ -106,6 +106,9 @@ struct sgf_game {
     } iconv_cache[8];
     unsigned iconv_next;         /* slot to replace when all are used */
     unsigned char prop_index[PROP_INDEX_SIZE];
+    /* ids already reported as lowercase-id / long-id in this game (the
+     * parser reports each once per game, not at every node) */
+    struct id_note *id_notes;
     /* the parser's explicit stack (kept across games) */
     struct parse_frame *stack;
     size_t stack_cap;

@@ -396,6 +396,32 @@ static const char *normalise_id(parser *ps, size_t from, size_t to,
     return arena_strndup(&ps->g->a, buf, n);
 }
 
+struct id_note {
+    struct id_note *next;
+    const char *id;
+    int check;
+};
+
+/* First time this game that check fires for this id?  Files that use an
+ * FF[3] or private id use it in every node; one report says it. */
+static bool first_id_note(parser *ps, int check, const char *id)
+{
+    sgf_game *g = ps->g;
+    for (const struct id_note *n = g->id_notes; n; n = n->next)
+        if (n->check == check && strcmp(n->id, id) == 0)
+            return false;
+    struct id_note *n = arena_alloc(&g->a, sizeof *n);
+    if (!n) {
+        ps->nomem = true;
+        return false;
+    }
+    n->id = id;
+    n->check = check;
+    n->next = g->id_notes;
+    g->id_notes = n;
+    return true;
+}
+
 static int lookup_kind(const parser *ps, const char *id, size_t n)
 {
     if (n <= 2)
@@ -491,11 +517,12 @@ static size_t parse_property(parser *ps, size_t p)
             kind = lookup_kind(ps, id, idlen);
             if (kind != SGF_P_UNKNOWN)
                 id = sgf_prop_table_[kind].id;
-            if (lower)
+            if (lower && first_id_note(ps, SGF_C_LOWERCASE_ID, id))
                 report(ps, SGF_C_LOWERCASE_ID, p,
                        "identifier %.*s has lowercase letters (FF[1]-FF[3]); read as %s",
                        (int)(id_end - p > 32 ? 32 : id_end - p), (const char *)s + p, id);
-            if (idlen > 2 && kind == SGF_P_UNKNOWN)
+            if (idlen > 2 && kind == SGF_P_UNKNOWN &&
+                first_id_note(ps, SGF_C_LONG_ID, id))
                 report(ps, SGF_C_LONG_ID, p,
                        "identifier %s is longer than two letters", id);
         }

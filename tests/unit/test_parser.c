@@ -101,6 +101,18 @@ static void test_values(void)
     CHECK_INT(r->props->next->kind, SGF_P_UNKNOWN);
     CHECK(has(g, "long-id", 1, 15));
     sgf_game_free(g);
+
+    /* an FF[3] or private id is reported once per game, not per node */
+    g = parse("(;Black[aa]KGSDE[1];White[bb]KGSDE[2];Black[cc]WhiteTime[3])");
+    size_t lower = 0, longid = 0;
+    for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
+        lower += strcmp(sgf_game_diag(g, i)->id, "lowercase-id") == 0;
+        longid += strcmp(sgf_game_diag(g, i)->id, "long-id") == 0;
+    }
+    CHECK_INT(lower, 3);  /* Black, White, WhiteTime (read as WT) */
+    CHECK_INT(longid, 1);
+    CHECK_INT(sgf_game_moves(g), 3);
+    sgf_game_free(g);
 }
 
 static void test_recovery(void)
