@@ -35,6 +35,7 @@ void game_reset(sgf_game *g, const sgf_read_options *opt,
     g->column = where->column ? where->column : 1;
     g->root = NULL;
     g->id_notes = NULL;
+    g->gameinfo_node = NULL;
     g->tree_pos = 0;
     g->moves = 0;
     g->ndiags = 0;

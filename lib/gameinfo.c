@@ -1586,7 +1586,6 @@ static void read_root(info_ctx *c)
 }
 
 static void read_gameinfo_node(info_ctx *c, const sgf_node *n);
-static void check_other_gameinfo(info_ctx *c, const sgf_node *main_node);
 
 void gameinfo_read(sgf_game *g)
 {
@@ -1606,31 +1605,23 @@ void gameinfo_read(sgf_game *g)
     const sgf_node *n = g->root;
     while (n && !has_gameinfo(n))
         n = n->child;
+    g->gameinfo_node = n;
     if (n)
         read_gameinfo_node(&c, n);
-    if (c.check)
-        check_other_gameinfo(&c, n);
 }
 
 /* Game-info nodes off the main line (FF[4] allows one per path) are checked
- * with the same grammars; the typed info stays the main line's. */
-static void check_other_gameinfo(info_ctx *c, const sgf_node *main_node)
+ * with the same grammars when validate.c's walk meets them; the typed info
+ * stays the main line's. */
+void gameinfo_check_node(sgf_game *g, const sgf_node *n)
 {
-    sgf_info saved = c->g->info;
-    const sgf_node *x = c->g->root;
-    while (x) {
-        if (x != main_node && has_gameinfo(x))
-            read_gameinfo_node(c, x);
-        if (x->child) {
-            x = x->child;
-            continue;
-        }
-        while (x && !x->next)
-            x = x->parent;
-        if (x)
-            x = x->next;
-    }
-    c->g->info = saved;
+    if (n == g->gameinfo_node)
+        return;
+    sgf_info saved = g->info;
+    info_ctx c = { g, true, NULL, false, NULL };
+    read_root(&c);
+    read_gameinfo_node(&c, n);
+    g->info = saved;
 }
 
 static void read_gameinfo_node(info_ctx *c, const sgf_node *n)

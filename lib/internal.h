@@ -112,7 +112,8 @@ struct sgf_game {
     /* the parser's explicit stack (kept across games) */
     struct parse_frame *stack;
     size_t stack_cap;
-    /* typed info (gameinfo.c) */
+    /* typed info (gameinfo.c) and the node it was read from */
+    const sgf_node *gameinfo_node;
     sgf_info info;
 };
 
@@ -179,6 +180,8 @@ char *text_unescape(arena *a, const char *raw, size_t n, sgf_value_type t,
                     bool dbcs, size_t *out_len);
 /* gameinfo.c: fill g->info from the main line's game-info node. */
 void gameinfo_read(sgf_game *g);
+/* gameinfo.c: check the game-info grammars of another game-info node. */
+void gameinfo_check_node(sgf_game *g, const sgf_node *n);
 /* validate.c: property, value and placement checks over the whole tree. */
 void validate_game(sgf_game *g);
 

@@ -1023,6 +1023,7 @@ static void check_placement(vctx *c, const sgf_node *n, unsigned flags,
                             "belong in the game's first node", p->id);
     }
     if (flags & F_GAMEINFO) {
+        gameinfo_check_node(g, n);
         p = first_with(n, F_GAMEINFO);
         if (st->gameinfo && p)
             game_report(g, SGF_C_GAMEINFO_TWICE, p->pos, move,
