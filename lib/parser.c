@@ -743,10 +743,19 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             }
             ps.fresh_variation = false;
             p++;
-            if (is_plain_move(s, p, len)) {
+            /* A run of plain move nodes (";B[pd]\n;W[dp]...") stays in this
+             * loop instead of going through the byte dispatch twice per move. */
+            while (is_plain_move(s, p, len)) {
                 if (g && !add_plain_move(&ps, p))
                     return PARSE_NOMEM;
                 p += 5;
+                while (p < len && byte_class[s[p]] == K_SPACE)
+                    p++;
+                if (p >= len || s[p] != ';')
+                    break;
+                if (g && !new_node(&ps, p))
+                    return PARSE_NOMEM;
+                p++;
             }
             break;
         case K_OPEN:
