@@ -34,6 +34,24 @@ static int harness_passed, harness_failed;
                 __FILE__, __LINE__, #got, g_ ? g_ : "(null)", w_ ? w_ : "(null)"); } \
 } while (0)
 
+#include <stdlib.h>
+
+/* Path of file (relative to the real corpus, "" for the corpus itself) in
+ * out: the corpus is $SGFKIT_CORPUS, else ../shared/corpus beside the
+ * source tree ($srcdir, set by tests/run-tests.sh), else beside the current
+ * folder.  Tests over it skip with a message when it is absent. */
+static inline const char *harness_corpus(char *out, size_t n, const char *file)
+{
+    const char *env = getenv("SGFKIT_CORPUS");
+    const char *src = getenv("srcdir");
+    if (env && *env)
+        snprintf(out, n, "%s%s%s", env, *file ? "/" : "", file);
+    else
+        snprintf(out, n, "%s/../shared/corpus%s%s", src && *src ? src : ".",
+                 *file ? "/" : "", file);
+    return out;
+}
+
 #define TEST_END() do { \
     printf("%d passed, %d failed\n", harness_passed, harness_failed); \
     return harness_failed ? 1 : 0; \

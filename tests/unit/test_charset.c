@@ -485,23 +485,6 @@ static void test_value_text(void)
     sgf_game_free(g);
 }
 
-/* ---- the real files ----------------------------------------------------- */
-
-static void corpus_dir(char *out, size_t n)
-{
-    const char *env = getenv("SGFKIT_CORPUS");
-    const char *src = getenv("srcdir");
-    const char *file = __FILE__;
-    const char *tail = strstr(file, "tests/unit/test_charset.c");
-    if (env && *env)
-        snprintf(out, n, "%s", env);
-    else if (src && *src)
-        snprintf(out, n, "%s/../shared/corpus", src);
-    else if (tail && tail > file)
-        snprintf(out, n, "%.*s../shared/corpus", (int)(tail - file), file);
-    else
-        snprintf(out, n, "../shared/corpus");
-}
 
 /* Read the member at dir/rel through a reader; the game numbered index. */
 typedef struct real_game {
@@ -607,7 +590,7 @@ static void test_corpus(void)
 {
     char dir[1024];
     struct stat st;
-    corpus_dir(dir, sizeof dir);
+    harness_corpus(dir, sizeof dir, "");
     if (stat(dir, &st) != 0) {
         printf("skipped: %s is absent\n", dir);
         return;

@@ -787,23 +787,6 @@ static int compare_extracted(const char *archive, const char *name,
     return same ? 1 : -1;
 }
 
-/* ../shared/corpus next to the source tree: $SGFKIT_CORPUS, else found from
- * $srcdir (make check) or from where this file was compiled. */
-static void corpus_dir(char *out, size_t n)
-{
-    const char *env = getenv("SGFKIT_CORPUS");
-    const char *src = getenv("srcdir");
-    const char *file = __FILE__;
-    const char *tail = strstr(file, "tests/unit/test_inputs.c");
-    if (env && *env)
-        snprintf(out, n, "%s", env);
-    else if (src && *src)
-        snprintf(out, n, "%s/../shared/corpus", src);
-    else if (tail && tail > file)
-        snprintf(out, n, "%.*s../shared/corpus", (int)(tail - file), file);
-    else
-        snprintf(out, n, "../shared/corpus");
-}
 
 static void test_corpus(void)
 {
@@ -817,7 +800,7 @@ static void test_corpus(void)
     size_t n = 0, cap = 0, compared = 0, differ = 0, bad_reads = 0;
     char *buf = malloc(1 << 20);
 
-    corpus_dir(corpus, sizeof corpus);
+    harness_corpus(corpus, sizeof corpus, "");
     snprintf(dirbuf, sizeof dirbuf, "%s/6-archives", corpus);
     if (stat(dir, &st) != 0) {
         printf("skipped: %s is absent\n", dir);

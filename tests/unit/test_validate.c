@@ -524,16 +524,9 @@ static void test_big_trees(void)
 /* FF[4]'s example file (sgf-parse's copy) must give no error. */
 static void test_ff4_example(void)
 {
-    const char *corpus = getenv("SGFKIT_CORPUS");
-    const char *srcdir = getenv("srcdir");
     char path[4096];
-
-    if (corpus)
-        snprintf(path, sizeof path, "%s", corpus);
-    else
-        snprintf(path, sizeof path, "%s/../shared/corpus", srcdir ? srcdir : ".");
-    strncat(path, "/4-software-tests/julianandrews__sgf-parse/resources/test/ff4_ex.sgf",
-            sizeof path - strlen(path) - 1);
+    harness_corpus(path, sizeof path, "4-software-tests/julianandrews__sgf-parse"
+                   "/resources/test/ff4_ex.sgf");
     FILE *f = fopen(path, "rb");
     if (!f) {
         printf("test_validate: SKIP ff4_ex.sgf: not found at %s\n", path);

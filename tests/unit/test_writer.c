@@ -312,19 +312,10 @@ static void test_deep(void)
 /* The FF[4] specification's example collection, when the corpus is there. */
 static void test_ff4_example(void)
 {
-    const char *path = getenv("SGF_CORPUS");
     char file[4096];
-    snprintf(file, sizeof file, "%s/4-software-tests/julianandrews__sgf-parse"
-             "/resources/test/ff4_ex.sgf", path ? path : "../shared/corpus");
+    harness_corpus(file, sizeof file, "4-software-tests/julianandrews__sgf-parse"
+                   "/resources/test/ff4_ex.sgf");
     FILE *f = fopen(file, "rb");
-    if (!f) {
-        /* also try from the source tree when run out of tree */
-        const char *src = getenv("srcdir");
-        snprintf(file, sizeof file, "%s/../shared/corpus/4-software-tests/"
-                 "julianandrews__sgf-parse/resources/test/ff4_ex.sgf",
-                 src ? src : ".");
-        f = fopen(file, "rb");
-    }
     if (!f) {
         printf("test_writer: ff4_ex.sgf not found, skipped\n");
         return;
