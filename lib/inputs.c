@@ -341,6 +341,14 @@ static long gz_read(sgf_member *m, unsigned char *buf, size_t n)
             m->gz_end = false;
         }
         zr = inflate(z, Z_NO_FLUSH);
+        if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR &&
+            z->avail_out < n) {
+            /* Hand out what was inflated before the damage; the next call
+             * reports it (m->failed).  Never drop good bytes. */
+            member_fail(m, zr == Z_MEM_ERROR ? SGF_E_NOMEM : SGF_E_FORMAT,
+                        "corrupt gzip data: %s", z->msg ? z->msg : "unknown error");
+            return (long)(n - z->avail_out);
+        }
         if (zr == Z_STREAM_END) {
             m->gz_end = true;
         } else if (zr == Z_MEM_ERROR) {
@@ -475,6 +483,19 @@ static la_ssize_t ar_read_cb(struct archive *a, void *data, const void **buf)
     return r;
 }
 
+/* The buffers compressed input is read into (archives and gzip files
+ * only: plain files never need them). */
+static bool ensure_buffers(sgf_inputs *in)
+{
+    if (!in->block) {
+        in->block = malloc(BLOCK_SIZE + MBUF_SIZE);
+        if (!in->block)
+            return false;
+        in->mbuf = in->block + BLOCK_SIZE;
+    }
+    return true;
+}
+
 /* Offered only for seekable inputs: zip's central directory and 7z's header
  * sit at the end. */
 static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
@@ -522,14 +543,10 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
         close_source(in);
         return;
     }
-    if (!in->block) {
-        in->block = malloc(BLOCK_SIZE + MBUF_SIZE);
-        if (!in->block) {
-            fail(in, origin, "cannot read '%s': out of memory", origin);
-            close_source(in);
-            return;
-        }
-        in->mbuf = in->block + BLOCK_SIZE;
+    if (!ensure_buffers(in)) {
+        fail(in, origin, "cannot read '%s': out of memory", origin);
+        close_source(in);
+        return;
     }
     a = archive_read_new();
     if (!a) {
@@ -582,6 +599,46 @@ static const char *member_name(struct archive_entry *e)
     return name;
 }
 
+/* The member's bytes from here on are gzip, starting with head[0..len):
+ * inflate them with zlib (gz_read). */
+static void start_inflate(sgf_inputs *in, unsigned char *head, size_t len)
+{
+    sgf_member *m = &in->m;
+    if (!in->z_init) {
+        memset(&in->z, 0, sizeof in->z);
+        if (inflateInit2(&in->z, 15 + 32) != Z_OK) {
+            member_fail(m, SGF_E_NOMEM, "out of memory");
+            return;
+        }
+        in->z_init = true;
+    } else {
+        inflateReset(&in->z);
+    }
+    in->z.next_in = head;
+    in->z.avail_in = (uInt)len;
+    m->gz = true;
+}
+
+/* Does the gzip stream starting with p[0..n) hold a tar (a .tar.gz)?  Only
+ * then does the file need libarchive; a gzipped SGF is inflated with zlib,
+ * which hands out every byte before damage (libarchive holds some back). */
+static bool gzip_holds_tar(const unsigned char *p, size_t n)
+{
+    unsigned char head[512];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 15 + 32) != Z_OK)
+        return true;    /* let libarchive decide */
+    z.next_in = (unsigned char *)(uintptr_t)p;
+    z.avail_in = (uInt)n;
+    z.next_out = head;
+    z.avail_out = sizeof head;
+    (void)inflate(&z, Z_SYNC_FLUSH);
+    size_t got = sizeof head - z.avail_out;
+    inflateEnd(&z);
+    return got >= 262 && memcmp(head + 257, "ustar", 5) == 0;
+}
+
 /* Starts an archive member: reads its first bytes to see whether it is
  * gzipped (by magic, like files). */
 static void start_archive_member(sgf_inputs *in, const char *origin)
@@ -605,21 +662,7 @@ static void start_archive_member(sgf_inputs *in, const char *origin)
         len += (size_t)r;
     }
     if (len >= 2 && in->mbuf[0] == 0x1F && in->mbuf[1] == 0x8B) {
-        int zr;
-        if (!in->z_init) {
-            memset(&in->z, 0, sizeof in->z);
-            zr = inflateInit2(&in->z, 15 + 32);
-            if (zr != Z_OK) {
-                member_fail(m, SGF_E_NOMEM, "out of memory");
-                return;
-            }
-            in->z_init = true;
-        } else {
-            inflateReset(&in->z);
-        }
-        in->z.next_in = in->mbuf;
-        in->z.avail_in = (uInt)len;
-        m->gz = true;
+        start_inflate(in, in->mbuf, len);
     } else {
         m->pre = in->mbuf;
         m->pre_len = len;
@@ -747,7 +790,8 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
     in->peek_pos = 0;
 
     kind = sniff(in->peek, len);
-    if (kind != SNIFF_PLAIN) {
+    bool gzip = kind == SNIFF_COMPRESSED && in->peek[0] == 0x1F;
+    if (kind != SNIFF_PLAIN && !(gzip && !gzip_holds_tar(in->peek, len))) {
         open_archive(in, origin, kind == SNIFF_COMPRESSED);
         return 0;
     }
@@ -761,9 +805,16 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
     m->origin = origin;
     m->fd = fd;
     m->in = in;
-    m->pre = in->peek;
-    m->pre_len = len;
     m->eof = in->src_eof;
+    if (gzip) {
+        if (ensure_buffers(in))
+            start_inflate(in, in->peek, len);
+        else
+            member_fail(m, SGF_E_NOMEM, "out of memory");
+    } else {
+        m->pre = in->peek;
+        m->pre_len = len;
+    }
     return 1;
 }
 

@@ -146,8 +146,11 @@ static int fill(sgf_reader *r)
     }
     long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
     if (n < 0) {
+        /* Read what arrived before the failure as if the member ended
+         * there (the cut game is reported as such), then give the error. */
         r->error = (int)n;
-        return (int)n;
+        r->eof = true;
+        return SGF_OK;
     }
     if (n == 0)
         r->eof = true;
@@ -238,6 +241,15 @@ static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw,
     return g->nomem ? PARSE_NOMEM : PARSE_DONE;
 }
 
+/* The member failed: say so once, then the member is over. */
+static int end_with_error(sgf_reader *r)
+{
+    int rc = r->error;
+    r->error = 0;
+    r->empty_reported = true;
+    return rc;
+}
+
 static void report_empty(sgf_game *g)
 {
     game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
@@ -254,6 +266,8 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
             continue;
         }
         if (r->start == r->end && r->eof) {
+            if (r->error)
+                return end_with_error(r);
             if (r->total == 0 && !r->empty_reported) {
                 sgf_raw_game raw;
                 describe(r, &raw, 0);
@@ -308,6 +322,8 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
             continue;
         }
         if (r->start == r->end && r->eof) {
+            if (r->error)
+                return end_with_error(r);
             if (r->total == 0 && !r->empty_reported) {
                 r->empty_reported = true;
                 describe(r, raw, 0);

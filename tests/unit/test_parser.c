@@ -5,6 +5,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 #include "sgfkit.h"
 #include "harness.h"
 
@@ -343,6 +345,65 @@ static void test_positions(void)
     sgf_member_free(m);
 }
 
+/* A gzip member cut in the middle: every game before the cut is read, the
+ * cut game is reported as cut, and the read error comes last. */
+static void test_truncated_member(void)
+{
+    /* varied games, so that the compressed file spans many reads */
+    size_t len = 0, cap = 20000 * 80;
+    char *s = malloc(cap);
+    unsigned long x = 12345;
+    for (int i = 0; s && i < 20000; i++) {
+        char pt[4][3];
+        for (int k = 0; k < 4; k++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            pt[k][0] = (char)('a' + (x >> 33) % 19);
+            pt[k][1] = (char)('a' + (x >> 45) % 19);
+            pt[k][2] = '\0';
+        }
+        len += (size_t)snprintf(s + len, cap - len,
+                                "(;GM[1]GN[%d];B[%s];W[%s];B[%s]C[%lu];W[%s])\n",
+                                i, pt[0], pt[1], pt[2], x % 100000, pt[3]);
+    }
+    char path[] = "/tmp/sgfkit-test-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(s && fd >= 0);
+    if (!s || fd < 0)
+        return;
+    gzFile z = gzdopen(fd, "wb");
+    CHECK(z && gzwrite(z, s, (unsigned)len) == (int)len);
+    gzclose(z);
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 0, SEEK_END);
+    long full = ftell(f);
+    CHECK(ftruncate(fileno(f), full / 2) == 0);
+    fclose(f);
+
+    const char *paths[] = { path };
+    sgf_inputs *in = sgf_inputs_new(paths, 1, NULL, NULL);
+    sgf_member *m;
+    CHECK_INT(sgf_inputs_next(in, &m), 1);
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_reader_start(r, m);
+    sgf_game *g;
+    int rc;
+    unsigned games = 0, cut = 0;
+    while ((rc = sgf_reader_next(r, &g)) == 1) {
+        games++;
+        cut += has(g, "missing-close-paren", 0, 0) || has(g, "unterminated-value", 0, 0);
+    }
+    CHECK(rc < 0);                 /* the error is reported ... */
+    CHECK(games > 20000 / 3);      /* ... after the games before the cut */
+    CHECK(games < 20000);
+    CHECK_INT(cut, 1);
+    CHECK(sgf_member_error(m) != NULL);
+    CHECK_INT(sgf_reader_next(r, &g), 0);
+    sgf_reader_free(r);
+    sgf_inputs_free(in);
+    unlink(path);
+    free(s);
+}
+
 int main(void)
 {
     test_tree_shape();
@@ -352,6 +413,7 @@ int main(void)
     test_depth();
     test_reader_consistency();
     test_positions();
+    test_truncated_member();
     (void)print_diags;
     TEST_END();
 }
