@@ -40,6 +40,7 @@ void game_reset(sgf_game *g, const sgf_read_options *opt,
     g->moves = 0;
     g->ndiags = 0;
     g->counts[0] = g->counts[1] = g->counts[2] = 0;
+    memset(g->fired, 0, sizeof g->fired);
     g->nomem = false;
     g->loc_pos = 0;
     g->loc_line = 0;
@@ -104,6 +105,10 @@ int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
     const sgf_check_info *ci = sgf_check_get((size_t)check);
     if (!ci)
         return SGF_E_ARG;
+    if (++g->fired[check] > DIAGS_PER_CHECK) {
+        g->counts[ci->severity]++;
+        return SGF_OK;
+    }
     if (g->ndiags == g->diag_cap) {
         size_t cap = g->diag_cap ? g->diag_cap * 2 : 16;
         sgf_diag *d = realloc(g->diags, cap * sizeof *d);
@@ -159,7 +164,20 @@ int sgf_game_report(sgf_game *g, int check, uint32_t pos, int move,
     return rc;
 }
 
-void game_sort_diags(sgf_game *g)
+static void game_sort_diags(sgf_game *g);
+
+void game_finish_diags(sgf_game *g)
+{
+    for (int c = 0; c < SGF_C_COUNT; c++)
+        if (g->fired[c] > DIAGS_PER_CHECK)
+            game_report(g, SGF_C_MORE_DIAGNOSTICS, (uint32_t)g->len, 0,
+                        "%s: %lu more in this game, counted but not listed",
+                        sgf_check_get((size_t)c)->id,
+                        (unsigned long)(g->fired[c] - DIAGS_PER_CHECK));
+    game_sort_diags(g);
+}
+
+static void game_sort_diags(sgf_game *g)
 {
     /* The passes (parse, charset, game info, values) each report in file
      * order; a stable bottom-up merge gives the order of the file, as a

@@ -87,6 +87,10 @@ struct sgf_game {
     sgf_diag *diags;
     size_t ndiags, diag_cap;
     size_t counts[3];
+    /* times each check fired in this game: past DIAGS_PER_CHECK they are
+     * counted but not stored, so hostile input (a million '(') cannot turn
+     * into a million messages */
+    uint32_t fired[SGF_C_COUNT];
     bool nomem;                  /* an allocation failed: the game is incomplete */
     /* lazy line/column computation: last located position */
     uint32_t loc_pos;
@@ -121,8 +125,10 @@ struct sgf_game {
 void game_reset(sgf_game *g, const sgf_read_options *opt,
                 const sgf_raw_game *where);
 sgf_game *game_new(const sgf_read_options *opt);
-/* Order diagnostics by offset (stable for equal offsets). */
-void game_sort_diags(sgf_game *g);
+enum { DIAGS_PER_CHECK = 1000 };
+/* After the last pass: note the checks that fired past DIAGS_PER_CHECK,
+ * then order the diagnostics by offset (stable for equal offsets). */
+void game_finish_diags(sgf_game *g);
 /* Report with a va_list; pos relative to game start. */
 int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
                  const char *fmt, va_list ap);

@@ -514,7 +514,10 @@ static void test_big_trees(void)
     s[o++] = ')';
     s[o] = '\0';
     g = parse(s);
-    CHECK_INT(count_id(g, "point-outside-board"), w);
+    /* every one is found and counted; 1,000 are listed, then one note */
+    CHECK_INT(count_id(g, "point-outside-board"), 1000);
+    CHECK_INT(count_id(g, "more-diagnostics"), 1);
+    CHECK_INT(sgf_game_count(g, SGF_ERROR), w);
     d = find_id(g, "point-outside-board");
     CHECK(d && d->move == 1);
     sgf_game_free(g);
