@@ -2,7 +2,8 @@
  * cli.c - what the sgfkit tools share (FORMATS.md, ARCHITECTURE.md "layer
  * 8"): the option table, --help/--version, diagnostics as text and JSON
  * Lines, the pipeline that reads, parses in worker threads and writes in
- * input order, the progress line, the atomic output file and the summary.
+ * input order, the progress display (progress.c), the atomic output file
+ * and the summary.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "progress.h"
 
 /* Games are handed to workers in batches of about this many bytes: one lock
  * round trip per batch instead of per game, and small enough that a few
@@ -28,9 +29,6 @@
  * that memory stays bounded whatever the size of the collection. */
 #define SLOTS_PER_WORKER 4u
 #define MAX_JOBS 1024u
-/* FORMATS.md: "auto" shows progress only when the run is long. */
-#define PROGRESS_DELAY 1.0
-#define PROGRESS_PERIOD 0.2
 
 struct cli_state {
     double start;
@@ -40,16 +38,14 @@ struct cli_state {
     int usage_error, write_error, nomem, ran;
     uint64_t read_errors;      /* members that failed part-way */
     uint64_t input_failures;   /* inputs that could not be read at all */
-    uint64_t bytes;            /* input bytes consumed, for the progress line */
     const struct cli_option *tool_options;
     int format_given;          /* --format wins over -o's extension */
-    /* stderr: messages come from the reader thread and the progress line
-     * from the output stage, so one lock keeps their lines whole. */
+    /* stderr: messages come from the reader thread and the progress
+     * display from a thread of its own, so one lock keeps their lines
+     * whole. */
     pthread_mutex_t err_lock;
-    int progress_on;           /* may draw (always, or auto on a terminal) */
-    int progress_drawn;        /* a progress line is on the screen */
+    struct progress *progress; /* NULL when nothing is shown */
     int out_tty;               /* the output shares the screen with it */
-    double progress_last;
 };
 
 /* ------------------------------------------------------------------ */
@@ -218,29 +214,13 @@ void cli_buf_text(struct cli_buf *b, const char *s)
 /* ------------------------------------------------------------------ */
 /* Messages on stderr                                                  */
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Caller holds err_lock. */
-static void progress_erase(struct cli_state *st)
-{
-    if (st->progress_drawn) {
-        fputs("\r\033[K", stderr);
-        st->progress_drawn = 0;
-    }
-}
-
 static void verror(const struct cli *cli, const char *fmt, va_list ap)
 {
     struct cli_state *st = cli->st;
-    if (st)
+    if (st) {
         pthread_mutex_lock(&st->err_lock);
-    if (st)
-        progress_erase(st);
+        progress_erase(st->progress);
+    }
     fprintf(stderr, "%s: ", cli->tool->name);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
@@ -451,7 +431,7 @@ static const struct cli_option common_options[] = {
     { NULL, 'W', CLI_ARG_REQUIRED, "no-ID",
       "disable check ID; -W error=ID makes it an error", opt_warning, NULL },
     { "progress", 0, CLI_ARG_OPTIONAL, "WHEN",
-      "progress line on stderr: auto (default), always, never",
+      "progress bar on stderr: auto (default), always, never",
       opt_progress, NULL },
     { "quiet", 'q', CLI_ARG_NONE, NULL,
       "errors only, no summary", opt_quiet, NULL },
@@ -677,7 +657,7 @@ int cli_parse(struct cli *cli, const struct cli_tool *tool,
         return CLI_EXIT_TROUBLE;
     }
     pthread_mutex_init(&st->err_lock, NULL);
-    st->start = now();
+    st->start = progress_clock();
     cli->st = st;
     for (size_t i = 0; i < nchecks; i++)
         cli->severity[i] = (signed char)sgf_check_get(i)->severity;
@@ -814,7 +794,8 @@ int cli_list_checks(struct cli *cli)
  * end, so that a reader never sees half a report and a failed run leaves
  * the old file alone.                                                 */
 
-/* The temporary file is removed when a signal ends the run. */
+/* The temporary file is removed, and the progress bar erased, when a
+ * signal ends the run. */
 static char *volatile signal_tmp_path;
 
 static void on_fatal_signal(int sig)
@@ -822,6 +803,7 @@ static void on_fatal_signal(int sig)
     char *p = signal_tmp_path;
     if (p)
         unlink(p);
+    progress_on_signal();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -977,39 +959,6 @@ static void close_output(struct cli *cli)
 }
 
 /* ------------------------------------------------------------------ */
-/* Progress line                                                       */
-
-static void progress_start(struct cli *cli)
-{
-    struct cli_state *st = cli->st;
-    st->progress_on = cli->progress == CLI_WHEN_ALWAYS
-        || (cli->progress == CLI_WHEN_AUTO && cli->verbosity >= 0
-            && isatty(STDERR_FILENO));
-    st->progress_last = st->start;
-}
-
-/* Called by the output stage after each write. */
-static void progress_tick(struct cli *cli)
-{
-    struct cli_state *st = cli->st;
-    if (!st->progress_on)
-        return;
-    double t = now();
-    double elapsed = t - st->start;
-    if (t - st->progress_last < PROGRESS_PERIOD
-        || (cli->progress == CLI_WHEN_AUTO && elapsed < PROGRESS_DELAY))
-        return;
-    st->progress_last = t;
-    pthread_mutex_lock(&st->err_lock);
-    fprintf(stderr, "\r%s: %llu games, %.1f MB, %.0f games/s\033[K",
-            cli->tool->name, (unsigned long long)cli->total.games,
-            (double)st->bytes / 1e6, (double)cli->total.games / elapsed);
-    fflush(stderr);
-    st->progress_drawn = 1;
-    pthread_mutex_unlock(&st->err_lock);
-}
-
-/* ------------------------------------------------------------------ */
 /* The output stage (always the main thread)                           */
 
 static void tally_add(struct cli_tally *sum, const struct cli_tally *t)
@@ -1020,7 +969,9 @@ static void tally_add(struct cli_tally *sum, const struct cli_tally *t)
     sum->notes += t->notes;
 }
 
-static void emit(struct cli *cli, struct cli_out *out, uint64_t bytes)
+/* bytes: input read so far; position: the same in file bytes (progress). */
+static void emit(struct cli *cli, struct cli_out *out, uint64_t bytes,
+                 uint64_t position)
 {
     struct cli_state *st = cli->st;
     if (out->buf.nomem) {
@@ -1028,9 +979,9 @@ static void emit(struct cli *cli, struct cli_out *out, uint64_t bytes)
         st->nomem = 1;
     }
     if (out->buf.len && !st->write_error) {
-        if (st->progress_drawn && st->out_tty) {
+        if (st->out_tty && progress_on_terminal(st->progress)) {
             pthread_mutex_lock(&st->err_lock);
-            progress_erase(st);
+            progress_erase(st->progress);
             pthread_mutex_unlock(&st->err_lock);
         }
         if (fwrite(out->buf.data, 1, out->buf.len, st->out) != out->buf.len) {
@@ -1041,8 +992,7 @@ static void emit(struct cli *cli, struct cli_out *out, uint64_t bytes)
         }
     }
     tally_add(&cli->total, &out->tally);
-    st->bytes = bytes;
-    progress_tick(cli);
+    progress_update(st->progress, cli->total.games, bytes, position);
 }
 
 /* fn sees this game's counts alone in out->tally (a job's output holds a
@@ -1093,6 +1043,7 @@ static void walk_inputs(struct walk *w)
     }
     while (rc != WALK_STOP && (rc = sgf_inputs_next(in, &m)) == 1) {
         sgf_reader_start(r, m);
+        progress_member(st->progress, sgf_member_origin(m));
         while ((rc = w->next(w, r)) == 1)
             ;
         if (rc < 0) {
@@ -1102,6 +1053,7 @@ static void walk_inputs(struct walk *w)
             st->read_errors++;
         }
         w->base += sgf_reader_bytes(r);
+        progress_member_end(st->progress, sgf_reader_bytes(r));
     }
     if (rc < 0 && rc != WALK_STOP) {
         cli_error(cli, "%s", sgf_strerror(rc));
@@ -1133,7 +1085,8 @@ static int serial_next(struct walk *w, sgf_reader *r)
     s->out.buf.nomem = 0;
     memset(&s->out.tally, 0, sizeof s->out.tally);
     run_game(w->cli, s->fn, s->ctx, g, &s->out);
-    emit(w->cli, &s->out, w->base + sgf_reader_bytes(r));
+    emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
+         progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
     return w->cli->st->write_error ? WALK_STOP : 1;
 }
 
@@ -1163,6 +1116,7 @@ struct job {
     size_t last_origin;        /* to store an origin once per member */
     int nomem;
     uint64_t bytes_read;       /* input consumed when the job was filled */
+    uint64_t position;         /* the same in file bytes (progress) */
     int done;
     struct cli_out out;
 };
@@ -1268,8 +1222,13 @@ static struct job *pool_acquire(struct pool *p)
     return j;
 }
 
-static void pool_publish(struct pool *p)
+/* The reader's place when the job was filled: r is NULL after the walk. */
+static void pool_publish(struct pool *p, sgf_reader *r)
 {
+    struct job *j = p->filling;
+    uint64_t member = r ? sgf_reader_bytes(r) : 0;
+    j->bytes_read = p->w.base + member;
+    j->position = progress_position(p->w.cli->st->progress, member);
     pthread_mutex_lock(&p->lock);
     p->seq_in++;
     pthread_cond_signal(&p->cv_work);
@@ -1288,9 +1247,8 @@ static int pool_next(struct walk *w, sgf_reader *r)
         return rc;
     struct job *j = p->filling;
     job_add(j, &raw);
-    j->bytes_read = w->base + sgf_reader_bytes(r);
     if (j->len >= BATCH_BYTES || j->ngames >= BATCH_GAMES || j->nomem)
-        pool_publish(p);
+        pool_publish(p, r);
     return 1;
 }
 
@@ -1299,7 +1257,7 @@ static void *reader_main(void *arg)
     struct pool *p = arg;
     walk_inputs(&p->w);
     if (p->filling && p->filling->ngames > 0)
-        pool_publish(p);
+        pool_publish(p, NULL);
     pthread_mutex_lock(&p->lock);
     p->read_done = 1;
     pthread_cond_broadcast(&p->cv_work);
@@ -1366,7 +1324,7 @@ static void pool_write(struct pool *p)
         pthread_mutex_unlock(&p->lock);
         if (j->nomem)
             j->out.buf.nomem = 1;
-        emit(cli, &j->out, j->bytes_read);
+        emit(cli, &j->out, j->bytes_read, j->position);
         job_clear(j);
         pthread_mutex_lock(&p->lock);
         j->done = 0;
@@ -1429,12 +1387,22 @@ static void run_pool(struct cli *cli, cli_game_fn fn, void *ctx)
 
 void cli_run(struct cli *cli, cli_game_fn fn, void *ctx)
 {
-    cli->st->ran = 1;
-    progress_start(cli);
+    struct cli_state *st = cli->st;
+    const struct progress_config pc = {
+        cli->tool->name, cli->progress, cli->verbosity < 0, cli->inputs,
+        cli->ninputs, st->start, &st->err_lock
+    };
+    st->ran = 1;
+    st->progress = progress_start(&pc);
+    if (progress_on_terminal(st->progress))
+        catch_fatal_signals();
     if (cli->jobs > 1)
         run_pool(cli, fn, ctx);
     else
         run_serial(cli, fn, ctx);
+    /* the summary follows on a clean line */
+    progress_stop(st->progress);
+    st->progress = NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1451,7 +1419,7 @@ static void summary(const struct cli *cli)
 {
     const struct cli_state *st = cli->st;
     const struct cli_tally *t = &cli->total;
-    double elapsed = now() - st->start;
+    double elapsed = progress_clock() - st->start;
     struct cli_buf b = { 0 };
     plural(&b, "", t->games, "game", "games");
     plural(&b, ", ", t->errors, "error", "errors");
@@ -1474,9 +1442,6 @@ int cli_finish(struct cli *cli, int found)
     int status = found ? CLI_EXIT_FOUND : CLI_EXIT_OK;
     if (st) {
         close_output(cli);
-        pthread_mutex_lock(&st->err_lock);
-        progress_erase(st);
-        pthread_mutex_unlock(&st->err_lock);
         if (st->ran && cli->verbosity >= 0)
             summary(cli);
         if (st->usage_error || st->write_error || st->nomem

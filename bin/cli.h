@@ -1,7 +1,7 @@
 /*
  * cli.h - the layer the sgfkit tools share (FORMATS.md): one option table,
  * --help and --version, diagnostics as text or JSON Lines, the worker pool
- * that keeps output in input order, the progress line, the atomic output
+ * that keeps output in input order, the progress bar, the atomic output
  * file and the summary.  A tool's main is a handful of calls:
  *
  *     status = cli_parse(&cli, &tool, options, argc, argv);
@@ -133,7 +133,7 @@ struct cli {
 int cli_parse(struct cli *cli, const struct cli_tool *tool,
               const struct cli_option *options, int argc, char **argv);
 
-/* Prints "PROG: message" on stderr (clearing the progress line). */
+/* Prints "PROG: message" on stderr (erasing the progress bar first). */
 void cli_error(const struct cli *cli, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

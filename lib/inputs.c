@@ -227,6 +227,19 @@ static const char *const walk_suffixes[] = {
     ".txz", ".7z", NULL
 };
 
+/* Of those, the ones whose bytes on disk are compressed. */
+static const char *const packed_suffixes[] = {
+    ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".zip", ".7z", NULL
+};
+
+unsigned sgf_inputs_name_flags(const char *name)
+{
+    if (!name || !any_suffix(name, walk_suffixes))
+        return 0;
+    return SGF_NAME_WALKED |
+           (any_suffix(name, packed_suffixes) ? SGF_NAME_PACKED : 0);
+}
+
 static ssize_t read_retry(int fd, void *buf, size_t n)
 {
     ssize_t r;

@@ -104,6 +104,14 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out);
 size_t sgf_inputs_failures(const sgf_inputs *in);
 void sgf_inputs_free(sgf_inputs *in);
 
+/* How a directory walk treats a file name (letter case ignored):
+ * SGF_NAME_WALKED when the walk reads it (.sgf, .sgfs, their .gz forms,
+ * and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2 .tar.xz .txz .7z),
+ * plus SGF_NAME_PACKED when its bytes on disk are compressed.  0 for other
+ * names.  (Named inputs are read whatever their name.) */
+enum { SGF_NAME_WALKED = 1u << 0, SGF_NAME_PACKED = 1u << 1 };
+unsigned sgf_inputs_name_flags(const char *name);
+
 /* A member over bytes in memory (not copied; must outlive the member). */
 sgf_member *sgf_member_from_memory(const void *data, size_t len,
                                    const char *origin);

@@ -78,12 +78,15 @@ for t in "$builddir"/tests/unit/test_* "$builddir"/tests/unit/roundtrip; do
     run_one "${t#"$builddir"/}" "$t"
 done
 
-tool=$srcdir/tests/tool/run.sh
-if [ -f "$tool" ]; then
+# The tool tests: records of corpus/ (run.sh) and the command line itself
+# (sgfcheck.sh: options, exit codes, -o, progress).
+for name in run.sh sgfcheck.sh; do
+    tool=$srcdir/tests/tool/$name
+    [ -f "$tool" ] || continue
     # Not $SHELL: make passes the user's login shell, which may not be sh-like.
     case $(head -n 1 "$tool") in *bash*) runner='bash' ;; *) runner='sh' ;; esac
-    run_one tests/tool/run.sh "$runner" "$tool"
-fi
+    run_one "tests/tool/$name" "$runner" "$tool"
+done
 
 if [ "$ran" -eq 0 ]; then
     echo "run-tests: FAIL: no test binary found under $builddir/tests/unit"

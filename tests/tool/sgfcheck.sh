@@ -202,5 +202,73 @@ status 2 "-o refuses to overwrite an input" -o victim.sgf victim.sgf
 check "-o: the input is unchanged" cmp -s victim.sgf in/badkomi.sgf
 status 2 "-o into a missing folder" -o no-such-dir/report.txt in/clean.sgf
 
+# ---- --progress ------------------------------------------------------------------
+# 8 MB (2048 games of 4 KB): a -j1 run lasts tens of milliseconds, many times
+# the 1 ms redraw period SGFKIT_PROGRESS_INTERVAL sets for these cases.
+long=x
+i=0
+while [ $i -lt 12 ]; do long=$long$long; i=$((i + 1)); done
+printf '(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]C[%s];B[pd];W[dp];B[pq];W[dd])\n' \
+    "$long" > big.sgf
+i=0
+while [ $i -lt 11 ]; do cat big.sgf big.sgf > big2.sgf && mv big2.sgf big.sgf; i=$((i + 1)); done
+cr=$(printf '\r')
+esc=$(printf '\033')
+summary_re='^sgfcheck: [0-9]+ games, [0-9]+ errors?, [0-9]+ warnings? in '
+
+"$prog" --progress=never -j1 big.sgf in/many >never.out 2>never.err
+check "--progress=never: the summary alone on stderr" \
+    sh -c "test \$(wc -l <never.err) -eq 1 && grep -qE '$summary_re' never.err"
+"$prog" -j1 big.sgf in/many >auto.out 2>auto.err
+check "--progress=auto, stderr not a terminal: the summary alone" \
+    sh -c "test \$(wc -l <auto.err) -eq 1 && grep -qE '$summary_re' auto.err"
+for j in 1 3; do
+    SGFKIT_PROGRESS_INTERVAL=0.001 "$prog" --progress=always -j$j big.sgf in/many \
+        >always.out 2>always.err
+    check "--progress=always -j$j: the same standard output" cmp -s never.out always.out
+    check "--progress=always -j$j in a log: progress lines" grep -qE \
+        '^sgfcheck: ([0-9]+%, )?[0-9,]+ games, [0-9.]+(/[0-9.]+)? MB, [0-9,]+ games/s' \
+        always.err
+    check "--progress=always -j$j in a log: the summary last" \
+        sh -c "tail -n 1 always.err | grep -qE '$summary_re'"
+    check "--progress=always -j$j in a log: no carriage return or escape" \
+        sh -c "! grep -q '[$cr$esc]' always.err"
+done
+check "--progress=always in a log: a percentage once the total is known" \
+    grep -qE '^sgfcheck: [0-9]+%, [0-9,]+ games, [0-9.]+/[0-9.]+ MB, [0-9,]+ games/s, ETA [0-9:]+$' \
+    always.err
+SGFKIT_PROGRESS_INTERVAL=0.001 "$prog" --progress=always -j1 - <big.sgf \
+    >/dev/null 2>stdin.err
+check "--progress=always on standard input: no total, no percentage" \
+    sh -c "grep -q '^sgfcheck: [0-9,]* games, ' stdin.err && ! grep -q '%' stdin.err"
+
+# On a terminal (script(1) gives the run one): a bar that is erased before
+# the summary.  The terminal turns the summary's newline into \r\n.
+if command -v script >/dev/null 2>&1 \
+    && script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+    SGFKIT_PROGRESS_INTERVAL=0.001 script -qec \
+        "'$prog' --progress=always -j1 big.sgf >tty.out" /dev/null \
+        </dev/null >tty.err 2>&1
+    check "terminal: a bar with a percentage" \
+        grep -qE "$cr\\[#* *\\] +[0-9]+%  [0-9,]+ games  [0-9.]+/[0-9.]+ MB" tty.err
+    check "terminal: the bar is erased before the summary" \
+        grep -qE "$cr$esc\\[Ksgfcheck: 2048 games, 0 errors, 0 warnings in " tty.err
+    "$prog" --progress=never -j1 big.sgf >tty-never.out 2>/dev/null
+    check "terminal: the same standard output" cmp -s tty.out tty-never.out
+    script -qec "'$prog' -j1 in/multi.sgf >/dev/null" /dev/null \
+        </dev/null >tty-auto.err 2>&1
+    check "terminal, auto: a short run draws no progress" \
+        sh -c "test \$(wc -l <tty-auto.err) -eq 1 && ! grep -q '$esc' tty-auto.err \
+               && grep -qE '^sgfcheck: 3 games, ' tty-auto.err"
+    SGFKIT_PROGRESS_INTERVAL=0.001 script -qec \
+        "'$prog' --progress=always -j1 - <big.sgf >/dev/null" /dev/null \
+        </dev/null >tty-stdin.err 2>&1
+    check "terminal, standard input: a status line and no bar" \
+        sh -c "grep -q 'sgfcheck: [0-9,]* games, [0-9.]* MB, ' tty-stdin.err \
+               && ! grep -q '%' tty-stdin.err"
+else
+    echo "sgfcheck.sh: script(1) from util-linux is missing: terminal cases skipped"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
