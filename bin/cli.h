@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "sgfkit.h"
+#include "buf.h"          /* struct cli_buf: what a worker makes of a game */
 
 /* Exit statuses (FORMATS.md); CLI_CONTINUE: the options say "go on". */
 enum {
@@ -34,7 +35,7 @@ enum cli_when { CLI_WHEN_AUTO, CLI_WHEN_ALWAYS, CLI_WHEN_NEVER };
 
 struct cli;
 
-/* ---- options: a table per tool, added to the table all tools share ---- */
+/* ---- options (options.c): a table per tool, added to the shared one ---- */
 
 /* Returns 0, or -1 after printing a usage error with cli_usage_error(). */
 typedef int (*cli_option_fn)(struct cli *cli, const char *arg, void *data);
@@ -65,29 +66,6 @@ struct cli_tool {
     const char *found;       /* what exit status 1 means, for --help */
 };
 
-/* ---- output buffers: what a worker makes of a game ---- */
-
-struct cli_buf {
-    char *data;
-    size_t len, cap;
-    int nomem;               /* an allocation failed: the content is incomplete */
-};
-
-void cli_buf_put(struct cli_buf *b, const void *p, size_t n);
-void cli_buf_puts(struct cli_buf *b, const char *s);
-void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* s as a JSON string: UTF-8 kept, control characters escaped, invalid UTF-8
- * replaced by U+FFFD so that every line stays valid JSON; NULL gives null. */
-void cli_buf_json_string(struct cli_buf *b, const char *s);
-/* s for a text line: control characters written as \xNN so that a record
- * cannot move the cursor or start a new diagnostic line. */
-void cli_buf_text(struct cli_buf *b, const char *s);
-void cli_buf_free(struct cli_buf *b);
-
 /* Counts summed over the run in input order. */
 struct cli_tally {
     uint64_t games, errors, warnings, notes;
@@ -105,9 +83,9 @@ struct cli_out {
 typedef void (*cli_game_fn)(const struct cli *cli, sgf_game *g,
                             struct cli_out *out, void *ctx);
 
-/* ---- the run ---- */
+/* ---- the run (cli.c; messages in messages.c, -o in output.c) ---- */
 
-struct cli_state;            /* cli.c's own: output file, pool, progress */
+struct cli_state;            /* the cli files' own (cli-internal.h) */
 
 struct cli {
     const struct cli_tool *tool;
@@ -160,7 +138,7 @@ void cli_run(struct cli *cli, cli_game_fn fn, void *ctx);
  * when found, else 0. */
 int cli_finish(struct cli *cli, int found);
 
-/* ---- diagnostics ---- */
+/* ---- diagnostics (report.c) ---- */
 
 /* Severity of d after -W, or -1 when its check is disabled. */
 int cli_severity(const struct cli *cli, const sgf_diag *d);

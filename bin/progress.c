@@ -187,22 +187,6 @@ static char entry_type(const struct dirent *d)
 #endif
 }
 
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap && p)
-        return p;
-    size_t n = *cap ? *cap : 64;
-    while (n < need) {
-        if (n > SIZE_MAX / 2 / elem)
-            return NULL;
-        n *= 2;
-    }
-    void *q = realloc(p, n * elem);
-    if (q)
-        *cap = n;
-    return q;
-}
-
 /* Lists, filters and sorts d (owned from here on) as a new frame, like
  * push_dir in lib/inputs.c.  -1 when out of memory. */
 static int push_dir(struct sizes *s, DIR *d, uint64_t prefix, dev_t dev,
@@ -215,7 +199,8 @@ static int push_dir(struct sizes *s, DIR *d, uint64_t prefix, dev_t dev,
         }
     if (s->depth == s->nframes) {
         size_t cap = s->nframes;
-        struct frame *q = grow(s->frames, &cap, s->depth + 1, sizeof *q);
+        struct frame *q = cli_grow(s->frames, &cap, s->depth + 1,
+                                   sizeof *q);
         if (!q) {
             closedir(d);
             return -1;
@@ -239,7 +224,8 @@ static int push_dir(struct sizes *s, DIR *d, uint64_t prefix, dev_t dev,
         if (t == 0 || (t == 'f' && !(sgf_inputs_name_flags(name) & SGF_NAME_WALKED)))
             continue;
         size_t len = strlen(name);
-        char *q = grow(f->names, &f->names_cap, f->names_len + len + 2, 1);
+        char *q = cli_grow(f->names, &f->names_cap,
+                           f->names_len + len + 2, 1);
         if (!q) {
             closedir(d);
             return -1;
@@ -254,8 +240,8 @@ static int push_dir(struct sizes *s, DIR *d, uint64_t prefix, dev_t dev,
         closedir(d);
         return 0;
     }
-    const char **ents = grow(f->ents, &f->ents_cap, f->n ? f->n : 1,
-                             sizeof *ents);
+    const char **ents = cli_grow(f->ents, &f->ents_cap, f->n ? f->n : 1,
+                                 sizeof *ents);
     if (!ents) {
         closedir(d);
         return -1;

@@ -1,0 +1,40 @@
+/*
+ * buf.h - the growable byte buffer a tool formats a game's output into, and
+ * the escaping that keeps one record from breaking the lines of the report
+ * (JSON strings, text lines).  Workers fill one each; the output stage
+ * writes them in input order, so nothing here touches a file.
+ */
+#ifndef SGFKIT_BUF_H
+#define SGFKIT_BUF_H
+
+#include <stddef.h>
+
+struct cli_buf {
+    char *data;
+    size_t len, cap;
+    int nomem;               /* an allocation failed: the content is incomplete */
+};
+
+void cli_buf_put(struct cli_buf *b, const void *p, size_t n);
+void cli_buf_puts(struct cli_buf *b, const char *s);
+void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* s as a JSON string: UTF-8 kept, control characters escaped, invalid UTF-8
+ * replaced by U+FFFD so that every line stays valid JSON; NULL gives null. */
+void cli_buf_json_string(struct cli_buf *b, const char *s);
+/* s for a text line: control characters written as \xNN so that a record
+ * cannot move the cursor or start a new diagnostic line. */
+void cli_buf_text(struct cli_buf *b, const char *s);
+/* Empties b for reuse, keeping its memory. */
+void cli_buf_clear(struct cli_buf *b);
+void cli_buf_free(struct cli_buf *b);
+
+/* Makes room for need elements of elem bytes in p, an array of *cap, by
+ * doubling, so that appending one at a time stays linear.  Returns the
+ * array, or NULL (p still valid) when out of memory. */
+void *cli_grow(void *p, size_t *cap, size_t need, size_t elem);
+
+#endif /* SGFKIT_BUF_H */

@@ -1,0 +1,116 @@
+/*
+ * run.c - the stages every run has, whatever the number of jobs: the
+ * reader that walks every member of every input (lib's inputs layer), the
+ * tool's function called on each game, and the output stage that writes
+ * the outputs and adds up the counts in input order.  -j 1 chains them in
+ * the main thread; pool.c spreads them over threads.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "cli-internal.h"
+#include "progress.h"
+
+static void tally_add(struct cli_tally *sum, const struct cli_tally *t)
+{
+    sum->games += t->games;
+    sum->errors += t->errors;
+    sum->warnings += t->warnings;
+    sum->notes += t->notes;
+}
+
+void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
+              uint64_t position)
+{
+    struct cli_state *st = cli->st;
+    if (out->buf.nomem)
+        cli_out_of_memory(cli);
+    cli_output_write(cli, &out->buf);
+    tally_add(&cli->total, &out->tally);
+    progress_update(st->progress, cli->total.games, bytes, position);
+}
+
+void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
+                  sgf_game *g, struct cli_out *out)
+{
+    struct cli_tally sum = out->tally;
+    memset(&out->tally, 0, sizeof out->tally);
+    out->tally.games = 1;
+    fn(cli, g, out, ctx);
+    tally_add(&sum, &out->tally);
+    out->tally = sum;
+}
+
+static void on_input_error(void *ctx, const char *origin, const char *message)
+{
+    (void)origin;
+    cli_error(ctx, "%s", message);
+}
+
+void cli_walk_inputs(struct walk *w)
+{
+    struct cli *cli = w->cli;
+    struct cli_state *st = cli->st;
+    sgf_inputs *in = sgf_inputs_new((const char *const *)cli->inputs,
+                                    cli->ninputs, on_input_error, cli);
+    sgf_reader *r = sgf_reader_new(&cli->read_opt);
+    sgf_member *m;
+    int rc = 0;
+    if (!in || !r) {
+        cli_out_of_memory(cli);
+        goto out;
+    }
+    while (rc != WALK_STOP && (rc = sgf_inputs_next(in, &m)) == 1) {
+        sgf_reader_start(r, m);
+        progress_member(st->progress, sgf_member_origin(m));
+        while ((rc = w->next(w, r)) == 1)
+            ;
+        if (rc < 0) {
+            const char *msg = sgf_member_error(m);
+            cli_error(cli, "%s: %s", sgf_member_origin(m),
+                      msg ? msg : sgf_strerror(rc));
+            st->read_errors++;
+        }
+        w->base += sgf_reader_bytes(r);
+        progress_member_end(st->progress, sgf_reader_bytes(r));
+    }
+    if (rc < 0 && rc != WALK_STOP) {
+        cli_error(cli, "%s", sgf_strerror(rc));
+        st->read_errors++;
+    }
+    st->input_failures = sgf_inputs_failures(in);
+out:
+    sgf_reader_free(r);
+    if (in)
+        sgf_inputs_free(in);
+}
+
+/* -j 1: each game the reader frames is parsed, reported and written
+ * before the next is read. */
+struct serial {
+    struct walk w;
+    cli_game_fn fn;
+    void *ctx;
+    struct cli_out out;
+};
+
+static int serial_next(struct walk *w, sgf_reader *r)
+{
+    struct serial *s = (struct serial *)w;
+    sgf_game *g;
+    int rc = sgf_reader_next(r, &g);
+    if (rc != 1)
+        return rc;
+    cli_buf_clear(&s->out.buf);
+    memset(&s->out.tally, 0, sizeof s->out.tally);
+    cli_run_game(w->cli, s->fn, s->ctx, g, &s->out);
+    cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
+             progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
+    return w->cli->st->write_error ? WALK_STOP : 1;
+}
+
+void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx)
+{
+    struct serial s = { { cli, serial_next, 0 }, fn, ctx, { { 0 }, { 0 } } };
+    cli_walk_inputs(&s.w);
+    cli_buf_free(&s.out.buf);
+}
