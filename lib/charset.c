@@ -1235,7 +1235,8 @@ bool charset_decide(sgf_game *g)
         decide_ascii(g, &ca);   /* nothing outside ASCII in the values */
         return false;
     }
-    if (!g->dbcs && (c.flags & CSF_DBCS) && needs_dbcs_parse(&t, c.name))
+    if (!g->dbcs && !g->dbcs_refused && (c.flags & CSF_DBCS) &&
+        needs_dbcs_parse(&t, c.name))
         return true;            /* reports come with the second parse */
 
     bool clean_utf8 = (c.flags & CSF_UTF8) && t.u8_bad == 0;

@@ -48,6 +48,7 @@ void game_reset(sgf_game *g, const sgf_read_options *opt,
     g->cs_kind = CS_ASCII;
     g->charset = NULL;
     g->dbcs = false;
+    g->dbcs_refused = false;
     g->from_utf16 = false;
     memset(&g->info, 0, sizeof g->info);
     g->origin = arena_strndup(&g->a, where->origin ? where->origin : "-",

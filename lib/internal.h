@@ -100,6 +100,7 @@ struct sgf_game {
     enum charset_kind cs_kind;
     const char *charset;         /* iconv name, arena or static */
     bool dbcs;                   /* parse two-byte chars in text as units */
+    bool dbcs_refused;           /* dbcs mode broke the game's structure */
     bool from_utf16;             /* the member was UTF-16, converted before parsing */
     /* iconv descriptors to UTF-8 (charset.c), by source charset: opening
      * one loads gconv modules, and detection tries several charsets per
@@ -112,7 +113,13 @@ struct sgf_game {
     unsigned char prop_index[PROP_INDEX_SIZE];
     /* ids already reported as lowercase-id / long-id in this game (the
      * parser reports each once per game, not at every node) */
-    struct id_note *id_notes;
+    struct id_notes *id_notes;
+    /* what find_start (parser.c) learnt about the member: no "(;" begins
+     * in member offsets [nostart_from, nostart_to), and the first "(" before
+     * a property there is at nostart_paren (UINT64_MAX: none).  Kept from
+     * game to game of a member; sgf_reader_start and sgf_game_read clear
+     * it.  Frame mode reads offset to place its buffer. */
+    uint64_t nostart_from, nostart_to, nostart_paren;
     /* the parser's explicit stack (kept across games) */
     struct parse_frame *stack;
     size_t stack_cap;

@@ -50,14 +50,31 @@ static const unsigned char byte_class[256] = {
 /* Largest run of non-SGF bytes held in memory while looking for a game. */
 enum { JUNK_BLOCK = 1 << 20 };
 
-/* One open '(' : the node the variation hangs from and its first node. */
+/* One open '(' : the node the variation hangs from, its first node, and
+ * the append state of the branch node to resume after ')' without walking
+ * its properties (a node with many properties and many variations made
+ * that quadratic). */
 struct parse_frame {
     sgf_node *branch;
     sgf_node *first;
+    sgf_prop *last_prop;
+    uint32_t nprops;
+};
+
+/* Nodes with more properties than this find duplicates through a hash
+ * table instead of walking the list (quadratic in hostile nodes holding
+ * 100,000 properties). */
+enum { BIG_NODE = 16 };
+
+/* A slot of that table: a property of a big node. */
+struct prop_slot {
+    const sgf_node *node;
+    sgf_prop *p;
 };
 
 typedef struct parser {
     sgf_game *g;             /* NULL in frame mode */
+    sgf_game *memo;          /* the game object in both modes (find_start) */
     const unsigned char *index; /* property lookup (prop_index_key) */
     const unsigned char *s;  /* buffer */
     size_t len;
@@ -67,7 +84,10 @@ typedef struct parser {
     sgf_node *cur;           /* node properties go to */
     sgf_node *tail;          /* last child of cur when known */
     sgf_prop *last_prop;     /* last property of cur */
-    uint64_t seen[2];        /* known kinds already in cur (duplicates) */
+    uint32_t nprops;         /* properties of cur */
+    uint64_t seen[2];        /* known kinds maybe in cur (duplicates) */
+    struct prop_slot *ph;    /* properties of big nodes (arena) */
+    size_t ph_cap, ph_used;
     bool fresh_variation;    /* '(' seen, its first node not yet */
     bool nomem;
 } parser;
@@ -102,26 +122,55 @@ static size_t skip_space(const parser *ps, size_t p)
 
 typedef enum { START_PAREN, START_SEMI, START_PROP, START_NONE } start_kind;
 
-/* Does s[p..] look like a property: letters then (spaces) '['? */
-static bool looks_like_property(const parser *ps, size_t p)
+/* Does s[p..] look like a property: letters then (spaces) '['?  1 yes, 0
+ * no, -1 when the buffer ends before it can tell. */
+static int looks_like_property(const parser *ps, size_t p)
 {
     size_t q = p;
     while (q < ps->len && (byte_class[ps->s[q]] == K_UPPER ||
                            byte_class[ps->s[q]] == K_LOWER))
         q++;
     if (q == p || q - p > 16)
-        return false;
+        return 0;
     q = skip_space(ps, q);
-    return q < ps->len && ps->s[q] == '[';
+    if (q >= ps->len)
+        return ps->eof ? 0 : -1;
+    return ps->s[q] == '[';
 }
 
 /* Find the start of the next game tree from p.  Preference follows SGFC's
  * heuristic: "(;" first, then "(" before a property (missing ';'), then ";"
- * before a property (missing '('). */
+ * before a property (missing '(').
+ *
+ * Only "(;" ends the search early, so junk without one is searched to the
+ * end of the buffer for every game a ';' or '(' in it starts: quadratic.
+ * What a search learnt is kept in the game object (nostart_*, in member
+ * offsets) for the next game of the member: no "(;" in that span, and where
+ * its first "(" before a property is; once a candidate is in hand the span
+ * is skipped. */
 static start_kind find_start(const parser *ps, size_t p, size_t *at)
 {
+    sgf_game *m = ps->memo;
+    const uint64_t base = m->offset;
+    /* the memo only describes bytes this buffer holds */
+    bool memo = m->nostart_to > m->nostart_from &&
+                m->nostart_to <= base + ps->len;
     size_t paren_prop = SIZE_MAX, semi_prop = SIZE_MAX;
+    size_t sure = ps->len;  /* every check before this had its bytes */
     for (size_t q = p; q < ps->len; q++) {
+        uint64_t here = base + q;
+        if (memo && here >= m->nostart_from && here < m->nostart_to &&
+            (paren_prop != SIZE_MAX || semi_prop != SIZE_MAX)) {
+            /* with only a ';' in hand, the first "(" before a property
+             * still matters: the memo knows it unless it lies before q */
+            if (paren_prop == SIZE_MAX && m->nostart_paren != UINT64_MAX &&
+                m->nostart_paren >= here)
+                paren_prop = (size_t)(m->nostart_paren - base);
+            if (paren_prop != SIZE_MAX || m->nostart_paren == UINT64_MAX) {
+                q = (size_t)(m->nostart_to - base) - 1;
+                continue;
+            }
+        }
         unsigned char c = ps->s[q];
         if (c == '(') {
             size_t r = skip_space(ps, q + 1);
@@ -129,15 +178,27 @@ static start_kind find_start(const parser *ps, size_t p, size_t *at)
                 *at = q;
                 return START_PAREN;
             }
+            if (r >= ps->len && !ps->eof && sure > q)
+                sure = q;
             if (paren_prop == SIZE_MAX && r < ps->len &&
-                byte_class[ps->s[r]] == K_UPPER && looks_like_property(ps, r))
-                paren_prop = q;
+                byte_class[ps->s[r]] == K_UPPER) {
+                int k = looks_like_property(ps, r);
+                if (k > 0)
+                    paren_prop = q;
+                else if (k < 0 && sure > q)
+                    sure = q;
+            }
         } else if (c == ';' && semi_prop == SIZE_MAX && paren_prop == SIZE_MAX) {
             size_t r = skip_space(ps, q + 1);
             if (r < ps->len && byte_class[ps->s[r]] == K_UPPER &&
-                looks_like_property(ps, r))
+                looks_like_property(ps, r) > 0)
                 semi_prop = q;
         }
+    }
+    if (sure > p) {
+        m->nostart_from = base + p;
+        m->nostart_to = base + sure;
+        m->nostart_paren = paren_prop < sure ? base + paren_prop : UINT64_MAX;
     }
     if (paren_prop != SIZE_MAX) {
         *at = paren_prop;
@@ -211,6 +272,7 @@ static sgf_node *new_node(parser *ps, size_t pos)
     ps->cur = n;
     ps->tail = NULL;
     ps->last_prop = NULL;
+    ps->nprops = 0;
     ps->seen[0] = ps->seen[1] = 0;
     return n;
 }
@@ -218,18 +280,13 @@ static sgf_node *new_node(parser *ps, size_t pos)
 _Static_assert(SGF_P_COUNT <= 128, "seen[] holds a bit per known kind");
 
 /* Properties may follow a closed variation (malformed but seen); make the
- * append state describe the node we are back in. */
-static void resume_node(parser *ps)
+ * append state describe the node we are back in, as push_frame saved it.
+ * Every kind counts as maybe seen: find_prop() answers. */
+static void resume_node(parser *ps, const struct parse_frame *f)
 {
-    ps->last_prop = NULL;
-    ps->seen[0] = ps->seen[1] = 0;
-    if (!ps->cur)
-        return;
-    for (sgf_prop *p = ps->cur->props; p; p = p->next) {
-        ps->last_prop = p;
-        if (p->kind != SGF_P_UNKNOWN)
-            ps->seen[p->kind >> 6] |= (uint64_t)1 << (p->kind & 63);
-    }
+    ps->last_prop = f->last_prop;
+    ps->nprops = f->nprops;
+    ps->seen[0] = ps->seen[1] = ~(uint64_t)0;
 }
 
 static bool push_frame(parser *ps)
@@ -247,28 +304,42 @@ static bool push_frame(parser *ps)
     }
     g->stack[ps->depth].branch = ps->cur;
     g->stack[ps->depth].first = NULL;
+    g->stack[ps->depth].last_prop = ps->last_prop;
+    g->stack[ps->depth].nprops = ps->nprops;
     return true;
 }
 
-/* Append a value slot to the array that ends at the arena's free pointer
- * when possible, else move the array: values of one property stay one
- * contiguous array without a scratch buffer. */
+/* Append a value slot.  Values of one property stay one contiguous array
+ * without a scratch buffer: the array has room for the next power of two
+ * of values (implied by nvalues: sgf_prop has no field for it), grows in
+ * place when it ends at the arena's free pointer, else moves to twice its
+ * size.  Moving by one slot each time was quadratic in time and arena
+ * memory when anything was allocated between two values (a duplicate
+ * property joined across others, a diagnostic between values). */
 static sgf_value *add_value(parser *ps, sgf_prop *p)
 {
+    uint32_t n = p->nvalues;
+    if (n & (n - 1))            /* not a power of two: room left */
+        return &p->values[p->nvalues++];
+    if (n == UINT32_MAX / 2 + 1) {
+        ps->nomem = true;       /* 2^31 values: no bigger array */
+        return NULL;
+    }
     arena *a = &ps->g->a;
     const size_t sz = sizeof(sgf_value);
-    if (p->nvalues > 0 && (char *)(p->values + p->nvalues) == a->cur &&
-        (size_t)(a->end - a->cur) >= sz) {
-        a->cur += sz;
+    size_t grow = n ? n : 1;    /* slots to add: full arrays double */
+    if (n > 0 && (char *)(p->values + n) == a->cur &&
+        (size_t)(a->end - a->cur) >= grow * sz) {
+        a->cur += grow * sz;
         return &p->values[p->nvalues++];
     }
-    sgf_value *v = arena_alloc(a, sz * (p->nvalues + 1));
+    sgf_value *v = arena_alloc(a, sz * (n + grow));
     if (!v) {
         ps->nomem = true;
         return NULL;
     }
-    if (p->nvalues)
-        memcpy(v, p->values, sz * p->nvalues);
+    if (n)
+        memcpy(v, p->values, sz * n);
     p->values = v;
     return &p->values[p->nvalues++];
 }
@@ -330,8 +401,12 @@ static value_end scan_value(parser *ps, size_t p, bool text, size_t *end)
     }
     for (;;) {
         if (ps->dbcs) {
+            /* trail bytes of GBK, Big5 and Shift-JIS are >= 0x40: a lead
+             * byte before a newline or a space is not half a character
+             * (text.c and writer.c pair bytes by the same rule) */
             while (q < len && s[q] != ']') {
-                if (s[q] == '\\' || s[q] >= 0x81)
+                if (s[q] == '\\' ||
+                    (s[q] >= 0x81 && q + 1 < len && s[q + 1] >= 0x40))
                     q++;
                 q++;
             }
@@ -363,12 +438,84 @@ static value_end scan_value(parser *ps, size_t p, bool text, size_t *end)
 
 /* ---- properties ---- */
 
-static sgf_prop *find_prop(const sgf_node *n, int kind, const char *id)
+static bool same_prop(const sgf_prop *p, int kind, const char *id)
 {
-    for (sgf_prop *p = n->props; p; p = p->next)
-        if (p->kind == kind && (kind != SGF_P_UNKNOWN || strcmp(p->id, id) == 0))
-            return p;
+    return p->kind == kind && (kind != SGF_P_UNKNOWN || strcmp(p->id, id) == 0);
+}
+
+static size_t prop_hash(const sgf_node *n, int kind, const char *id)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)n ^ (uint64_t)kind) *
+                 0x9E3779B97F4A7C15u;
+    if (kind == SGF_P_UNKNOWN)
+        for (const char *c = id; *c; c++)
+            h = (h ^ (unsigned char)*c) * 0x100000001B3u;
+    return (size_t)(h ^ (h >> 31));
+}
+
+/* The first property of kind (and id, for unknown kinds) in cur. */
+static sgf_prop *find_prop(const parser *ps, int kind, const char *id)
+{
+    if (ps->nprops <= BIG_NODE) {
+        for (sgf_prop *p = ps->cur->props; p; p = p->next)
+            if (same_prop(p, kind, id))
+                return p;
+        return NULL;
+    }
+    size_t mask = ps->ph_cap - 1;
+    for (size_t i = prop_hash(ps->cur, kind, id) & mask; ps->ph[i].p;
+         i = (i + 1) & mask)
+        if (ps->ph[i].node == ps->cur && same_prop(ps->ph[i].p, kind, id))
+            return ps->ph[i].p;
     return NULL;
+}
+
+static bool ph_insert(parser *ps, const sgf_node *n, sgf_prop *p)
+{
+    if (2 * (ps->ph_used + 1) > ps->ph_cap) {
+        /* double; the old table stays in the arena (geometric, so at most
+         * as much again) */
+        size_t cap = ps->ph_cap ? 2 * ps->ph_cap : 256;
+        struct prop_slot *t = arena_alloc(&ps->g->a, cap * sizeof *t);
+        if (!t) {
+            ps->nomem = true;
+            return false;
+        }
+        memset(t, 0, cap * sizeof *t);
+        for (size_t i = 0; i < ps->ph_cap; i++) {
+            if (!ps->ph[i].p)
+                continue;
+            size_t j = prop_hash(ps->ph[i].node, ps->ph[i].p->kind,
+                                 ps->ph[i].p->id) & (cap - 1);
+            while (t[j].p)
+                j = (j + 1) & (cap - 1);
+            t[j] = ps->ph[i];
+        }
+        ps->ph = t;
+        ps->ph_cap = cap;
+    }
+    size_t j = prop_hash(n, p->kind, p->id) & (ps->ph_cap - 1);
+    while (ps->ph[j].p)
+        j = (j + 1) & (ps->ph_cap - 1);
+    ps->ph[j].node = n;
+    ps->ph[j].p = p;
+    ps->ph_used++;
+    return true;
+}
+
+/* Count a property appended to cur; a node that becomes big has all its
+ * properties put in the table, later ones one by one. */
+static bool count_prop(parser *ps, sgf_prop *p)
+{
+    ps->nprops++;
+    if (ps->nprops < BIG_NODE + 1)
+        return true;
+    if (ps->nprops > BIG_NODE + 1)
+        return ph_insert(ps, ps->cur, p);
+    for (sgf_prop *q = ps->cur->props; q; q = q->next)
+        if (!ph_insert(ps, ps->cur, q))
+            return false;
+    return true;
 }
 
 /* Build the normalised id (uppercase letters only) of s[from..to). */
@@ -396,29 +543,54 @@ static const char *normalise_id(parser *ps, size_t from, size_t to,
     return arena_strndup(&ps->g->a, buf, n);
 }
 
-struct id_note {
-    struct id_note *next;
-    const char *id;
-    int check;
+/* The ids noted so far this game (g->id_notes): a hash set in the arena,
+ * doubled when half full (a list was quadratic on a node of 100,000
+ * distinct long ids). */
+struct id_notes {
+    size_t cap, used;
+    struct id_slot {
+        const char *id;
+        int check;
+    } slot[];
 };
+
+static size_t note_slot(const struct id_notes *t, int check, const char *id)
+{
+    size_t mask = t->cap - 1;
+    size_t i = prop_hash(NULL, SGF_P_UNKNOWN, id) ^ (size_t)check;
+    for (i &= mask; t->slot[i].id; i = (i + 1) & mask)
+        if (t->slot[i].check == check && strcmp(t->slot[i].id, id) == 0)
+            break;
+    return i;
+}
 
 /* First time this game that check fires for this id?  Files that use an
  * FF[3] or private id use it in every node; one report says it. */
 static bool first_id_note(parser *ps, int check, const char *id)
 {
     sgf_game *g = ps->g;
-    for (const struct id_note *n = g->id_notes; n; n = n->next)
-        if (n->check == check && strcmp(n->id, id) == 0)
-            return false;
-    struct id_note *n = arena_alloc(&g->a, sizeof *n);
-    if (!n) {
-        ps->nomem = true;
+    struct id_notes *t = g->id_notes;
+    if (t && t->slot[note_slot(t, check, id)].id)
         return false;
+    if (!t || 2 * (t->used + 1) > t->cap) {
+        size_t cap = t ? 2 * t->cap : 32;
+        struct id_notes *n = arena_alloc(&g->a, sizeof *n +
+                                         cap * sizeof n->slot[0]);
+        if (!n) {
+            ps->nomem = true;
+            return false;
+        }
+        memset(n, 0, sizeof *n + cap * sizeof n->slot[0]);
+        n->cap = cap;
+        for (size_t i = 0; t && i < t->cap; i++)
+            if (t->slot[i].id)
+                n->slot[note_slot(n, t->slot[i].check, t->slot[i].id)] =
+                    t->slot[i];
+        n->used = t ? t->used : 0;
+        g->id_notes = t = n;
     }
-    n->id = id;
-    n->check = check;
-    n->next = g->id_notes;
-    g->id_notes = n;
+    t->slot[note_slot(t, check, id)] = (struct id_slot){ id, check };
+    t->used++;
     return true;
 }
 
@@ -444,7 +616,9 @@ static inline bool kind_is_text(int kind)
 }
 
 /* Kind of the identifier s[from..to) as written (lowercase letters are
- * dropped, as FF[4] says for FF[1]-FF[3] ids). */
+ * dropped, as FF[4] says for FF[1]-FF[3] ids), the same as normalise_id()
+ * gives: frame mode must know as well as a full parse whether the values
+ * are text. */
 static int kind_of_raw(const parser *ps, size_t from, size_t to)
 {
     char id[3];
@@ -455,6 +629,11 @@ static int kind_of_raw(const parser *ps, size_t from, size_t to)
                 return SGF_P_UNKNOWN;
             id[n++] = (char)ps->s[q];
         }
+    }
+    if (n == 0 && to - from <= 2) {
+        /* all lowercase: normalise_id keeps it, uppercased */
+        for (size_t q = from; q < to; q++)
+            id[n++] = (char)(ps->s[q] - 'a' + 'A');
     }
     return n ? lookup_kind(ps, id, n) : SGF_P_UNKNOWN;
 }
@@ -532,10 +711,10 @@ static size_t parse_property(parser *ps, size_t p)
         }
         if (kind != SGF_P_UNKNOWN) {
             uint64_t bit = (uint64_t)1 << (kind & 63);
-            prop = ps->seen[kind >> 6] & bit ? find_prop(ps->cur, kind, id) : NULL;
+            prop = ps->seen[kind >> 6] & bit ? find_prop(ps, kind, id) : NULL;
             ps->seen[kind >> 6] |= bit;
         } else {
-            prop = find_prop(ps->cur, kind, id);
+            prop = find_prop(ps, kind, id);
         }
         if (prop) {
             report(ps, SGF_C_DUPLICATE_PROPERTY, p,
@@ -560,6 +739,8 @@ static size_t parse_property(parser *ps, size_t p)
             else
                 ps->cur->props = prop;
             ps->last_prop = prop;
+            if (!count_prop(ps, prop))
+                return ps->len;
         }
     }
 
@@ -629,6 +810,7 @@ static bool add_plain_move(parser *ps, size_t p)
     /* the node is new: this is its first property */
     ps->cur->props = prop;
     ps->last_prop = prop;
+    ps->nprops = 1;
     ps->seen[kind >> 6] |= (uint64_t)1 << (kind & 63);
     return true;
 }
@@ -646,7 +828,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
                            size_t len, bool eof, bool dbcs, size_t *consumed)
 {
     sgf_game *g = build ? game : NULL;
-    parser ps = { .g = g, .index = game->prop_index,
+    parser ps = { .g = g, .memo = game, .index = game->prop_index,
                   .s = (const unsigned char *)buf, .len = len,
                   .eof = eof, .dbcs = dbcs };
     const unsigned char *s = ps.s;
@@ -668,6 +850,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
 
     size_t start;
     start_kind sk;
+    bool searched = true;
     if (s[p] == '(' ) {
         size_t r = skip_space(&ps, p + 1);
         if (r >= len && !eof)
@@ -678,9 +861,18 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
         start = p;
         if (sk == START_NONE)
             sk = find_start(&ps, p, &start);
+        else
+            searched = false;
     } else {
         sk = find_start(&ps, p, &start);
     }
+    /* find_start takes a '(' or ';' before a property only when no "(;"
+     * follows anywhere; before the end of the input one may still come, and
+     * where a chunk ends must not decide which game is read.  So wait, as
+     * for junk (and not forever either). */
+    if (searched && (sk == START_PROP || sk == START_SEMI) && !eof &&
+        len - p < JUNK_BLOCK)
+        return PARSE_NEED_MORE;
     if (sk == START_NONE) {
         /* Without a game start in sight, wait for more input, but not
          * forever: a large binary file is skipped in blocks. */
@@ -746,11 +938,16 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             /* A run of plain move nodes (";B[pd]\n;W[dp]...") stays in this
              * loop instead of going through the byte dispatch twice per move. */
             while (is_plain_move(s, p, len)) {
+                size_t q = p + 5;
+                while (q < len && byte_class[s[q]] == K_SPACE)
+                    q++;
+                /* "B[pd] [qq]" (or a writer's line break between values):
+                 * more values, which the general path joins to the move */
+                if (q < len && s[q] == '[')
+                    break;
                 if (g && !add_plain_move(&ps, p))
                     return PARSE_NOMEM;
-                p += 5;
-                while (p < len && byte_class[s[p]] == K_SPACE)
-                    p++;
+                p = q;
                 if (p >= len || s[p] != ';')
                     break;
                 if (g && !new_node(&ps, p))
@@ -783,8 +980,12 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
                     report(&ps, SGF_C_EMPTY_VARIATION, p,
                            "'()' without a node; dropped");
                 ps.cur = f->branch;
-                ps.tail = f->first;
-                resume_node(&ps);
+                /* an empty variation added no child: the last child
+                 * stays what it was (walking the children instead made
+                 * "(;B[aa])()" repeated quadratic) */
+                if (f->first)
+                    ps.tail = f->first;
+                resume_node(&ps, f);
             }
             ps.fresh_variation = false;
             p++;

@@ -27,7 +27,7 @@ struct sgf_reader {
     bool eof;
     bool utf16_checked;
     bool from_utf16;
-    bool empty_reported;
+    bool said;                /* a game, a report or the error was given */
     int error;
     uint64_t offset;          /* member offset of buf[start] */
     uint64_t total;           /* bytes read from the member */
@@ -69,11 +69,12 @@ void sgf_reader_start(sgf_reader *r, sgf_member *m)
     r->eof = false;
     r->utf16_checked = false;
     r->from_utf16 = false;
-    r->empty_reported = false;
+    r->said = false;
     r->error = 0;
     r->offset = r->total = 0;
     r->line = r->column = 1;
     r->games = 0;
+    r->game->nostart_from = r->game->nostart_to = 0;
 }
 
 uint64_t sgf_reader_bytes(const sgf_reader *r)
@@ -221,21 +222,43 @@ static void describe(const sgf_reader *r, sgf_raw_game *raw, size_t len)
                  (r->total == 0 && r->eof ? SGF_RAW_EMPTY_MEMBER : 0);
 }
 
-/* The steps after a successful parse.  Returns a parse status. */
-static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw,
-                                size_t *consumed)
+/* Parse the game in raw again, with or without dbcs mode; *consumed gets
+ * where that parse ended the game. */
+static parse_status reparse(sgf_game *g, const sgf_raw_game *raw, bool dbcs,
+                            size_t *consumed)
+{
+    game_reset(g, NULL, raw);
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    g->dbcs = dbcs;
+    return sgf_parse_one(g, true, raw->bytes, raw->len, true, dbcs, consumed);
+}
+
+/* The steps after a successful parse of the game in raw (raw->len is where
+ * that parse ended it: the next game starts there whatever happens here).
+ * Returns a parse status. */
+static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
 {
     if (g->root) {
         if (charset_decide(g)) {
             /* A double-byte charset whose trail bytes look like '\\' or ']':
              * parse again with characters as units. */
-            game_reset(g, NULL, raw);
-            g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
-            g->dbcs = true;
-            parse_status st = sgf_parse_one(g, true, raw->bytes, raw->len,
-                                            true, true, consumed);
+            size_t end = 0;
+            parse_status st = reparse(g, raw, true, &end);
             if (st == PARSE_NOMEM)
                 return st;
+            if (end < raw->len) {
+                /* The pairs closed the game before the end the byte-wise
+                 * parse found (a lead byte took the ']' of a value, and
+                 * brackets and parens after it changed roles): they broke
+                 * the structure, so they are not believed.  Bytes again,
+                 * the charset kept for decoding.  A worker, which gets the
+                 * game framed byte-wise, then reads the same game as
+                 * sgf_reader_next(). */
+                st = reparse(g, raw, false, &end);
+                if (st == PARSE_NOMEM)
+                    return st;
+                g->dbcs_refused = true;
+            }
             charset_decide(g);
         }
         gameinfo_read(g);
@@ -251,13 +274,31 @@ static int end_with_error(sgf_reader *r)
 {
     int rc = r->error;
     r->error = 0;
-    r->empty_reported = true;
+    r->said = true;
     return rc;
 }
 
-static void report_empty(sgf_game *g)
+/* A member without a game: no bytes at all, or nothing but white space
+ * (and byte order marks), which the parser passes over without a word.
+ * Either way the member must say something. */
+static void report_nothing(sgf_game *g, const sgf_raw_game *raw)
 {
-    game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
+    if (raw->flags & SGF_RAW_EMPTY_MEMBER)
+        game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
+    else
+        game_report(g, SGF_C_NO_GAME, 0, 0,
+                    "no SGF game tree found: the file holds nothing but "
+                    "white space");
+}
+
+/* The raw game of a member that said nothing by its end: no bytes, placed
+ * at the member's start. */
+static void describe_nothing(sgf_reader *r, sgf_raw_game *raw)
+{
+    describe(r, raw, 0);
+    raw->offset = 0;
+    raw->line = raw->column = 1;
+    r->said = true;
 }
 
 int sgf_reader_next(sgf_reader *r, sgf_game **out)
@@ -273,12 +314,11 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
         if (r->start == r->end && r->eof) {
             if (r->error)
                 return end_with_error(r);
-            if (r->total == 0 && !r->empty_reported) {
+            if (!r->said) {
                 sgf_raw_game raw;
-                describe(r, &raw, 0);
-                r->empty_reported = true;
+                describe_nothing(r, &raw);
                 game_reset(g, &r->opt, &raw);
-                report_empty(g);
+                report_nothing(g, &raw);
                 *out = g;
                 return 1;
             }
@@ -305,13 +345,14 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
         }
         raw.len = consumed;
         g->len = consumed;
-        if (finish_game(g, &raw, &consumed) == PARSE_NOMEM)
+        if (finish_game(g, &raw) == PARSE_NOMEM)
             return SGF_E_NOMEM;
         advance(r, consumed);
         if (g->root)
             r->games++;
         else if (g->ndiags == 0)
             continue;
+        r->said = true;
         *out = g;
         return 1;
     }
@@ -329,14 +370,14 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
         if (r->start == r->end && r->eof) {
             if (r->error)
                 return end_with_error(r);
-            if (r->total == 0 && !r->empty_reported) {
-                r->empty_reported = true;
-                describe(r, raw, 0);
+            if (!r->said) {
+                describe_nothing(r, raw);
                 return 1;
             }
             return 0;
         }
         size_t consumed = 0;
+        r->game->offset = r->offset;    /* where find_start's memo applies */
         parse_status st = sgf_parse_one(r->game, false, r->buf + r->start,
                                         r->end - r->start, r->eof, false,
                                         &consumed);
@@ -355,6 +396,7 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
          * tell junk from a game, so count games by their start byte. */
         advance(r, consumed);
         r->games++;
+        r->said = true;
         return 1;
     }
 }
@@ -378,18 +420,21 @@ int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
     sgf_raw_game own = *raw;
     own.bytes = raw->len ? g->own_src : "";
     game_reset(g, NULL, &own);
+    g->nostart_from = g->nostart_to = 0;    /* another member, maybe */
     g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
     if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
-        report_empty(g);
+        report_nothing(g, raw);
         return g->nomem ? SGF_E_NOMEM : SGF_OK;
     }
     size_t consumed = 0;
     parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
                                     &consumed);
-    if (st == PARSE_NOTHING)
-        return SGF_OK;
+    if (st == PARSE_NOTHING) {
+        report_nothing(g, raw);
+        return g->nomem ? SGF_E_NOMEM : SGF_OK;
+    }
     if (st != PARSE_NOMEM)
-        st = finish_game(g, &own, &consumed);
+        st = finish_game(g, &own);
     if (st == PARSE_NOMEM) {
         g->nomem = true;
         return SGF_E_NOMEM;

@@ -60,7 +60,9 @@ char *text_unescape(arena *a, const char *raw, size_t n, sgf_value_type t,
     char *o = out;
     while (s < end) {
         unsigned char c = *s;
-        if (dbcs && c >= 0x81 && s + 1 < end) {
+        /* a trail byte is >= 0x40 (as in parser.c): a lead byte before a
+         * newline or a tab leaves them to the whitespace rules */
+        if (dbcs && c >= 0x81 && s + 1 < end && s[1] >= 0x40) {
             *o++ = (char)c;
             *o++ = (char)s[1];
             s += 2;

@@ -119,8 +119,10 @@ static int next_raw_colon(raw_colons *rc)
                 return 1;
         } else if (c == ':') {
             return 0;
-        } else if (c >= 0x81 && rc->dbcs && rc->p < rc->end) {
-            rc->p++;        /* a trail byte may look like '\\' */
+        } else if (c >= 0x81 && rc->dbcs && rc->p < rc->end &&
+                   (unsigned char)*rc->p >= 0x40) {
+            /* a trail byte (>= 0x40, as in parser.c) may look like '\\' */
+            rc->p++;
         }
     }
     return -1;
@@ -161,12 +163,16 @@ static void put_escaped(writer *w, const char *s, size_t n, colon_mode mode,
             esc = next_raw_colon(rc) != 0;
         if (esc) {
             put(w, run, (size_t)(p - run));
+            advance_col(w, run, (size_t)(p - run));
             put_c(w, '\\');
+            w->col++;
             run = p;
         }
     }
+    /* the column counts the escapes too: the layout must depend only on
+     * the bytes written, or writing the output again would wrap elsewhere */
     put(w, run, (size_t)(end - run));
-    advance_col(w, s, n);
+    advance_col(w, run, (size_t)(end - run));
 }
 
 static bool is_space(char c)
@@ -191,8 +197,10 @@ static bool trims(sgf_value_type t)
 
 /* An unknown property whose bytes are all ASCII is written as it was read,
  * escapes and line breaks included: we do not know its type, so its bytes
- * are its data.  Only what would end the value early is escaped (an
- * unescaped ']' the parser kept, a trailing lone '\\'). */
+ * are its data.  Only what would end the value early is changed: an
+ * unescaped ']' the parser kept is escaped, and a trailing lone '\\' (the
+ * input ended inside the value) is dropped, as sgf_value_text() drops it:
+ * escaped, it would read back as a backslash (found by fuzzing). */
 static void put_raw_ascii(writer *w, const sgf_value *v)
 {
     const char *s = v->raw, *end = v->raw + v->len, *run = s;
@@ -202,16 +210,21 @@ static void put_raw_ascii(writer *w, const sgf_value *v)
                 s += 2;
                 continue;
             }
+            end = s;
+            break;
         } else if (*s != ']') {
             s++;
             continue;
         }
         put(w, run, (size_t)(s - run));
+        advance_col(w, run, (size_t)(s - run));
         put_c(w, '\\');
+        w->col++;
         run = s++;
     }
+    /* escapes count in the column (see put_escaped) */
     put(w, run, (size_t)(end - run));
-    advance_col(w, v->raw, v->len);
+    advance_col(w, run, (size_t)(end - run));
 }
 
 static bool is_ascii(const char *s, size_t n)

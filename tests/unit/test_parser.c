@@ -5,9 +5,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "sgfkit.h"
+#include "internal.h"
 #include "harness.h"
 
 static sgf_game *parse(const char *s)
@@ -404,6 +405,292 @@ static void test_truncated_member(void)
     free(s);
 }
 
+/* Do sgf_reader_next() and sgf_reader_next_raw() + sgf_game_read() see
+ * the same games in s (offsets, moves, diagnostics)?  *games gets the count
+ * of games with a tree. */
+static int paths_agree(const char *s, size_t len, unsigned *games)
+{
+    sgf_member *m1 = sgf_member_from_memory(s, len, "t.sgf");
+    sgf_member *m2 = sgf_member_from_memory(s, len, "t.sgf");
+    sgf_reader *r1 = sgf_reader_new(NULL), *r2 = sgf_reader_new(NULL);
+    sgf_game *w = sgf_game_new(NULL), *g;
+    sgf_raw_game raw;
+    int agree = 1;
+    *games = 0;
+    sgf_reader_start(r1, m1);
+    sgf_reader_start(r2, m2);
+    for (;;) {
+        while (sgf_reader_next(r1, &g) == 1 && !sgf_game_root(g))
+            g = NULL;
+        int b;
+        while ((b = sgf_reader_next_raw(r2, &raw)) == 1 &&
+               sgf_game_read(w, &raw) == SGF_OK && !sgf_game_root(w))
+            ;
+        if (!g || b != 1) {
+            agree &= !g && b != 1;
+            break;
+        }
+        (*games)++;
+        agree &= sgf_game_offset(g) == sgf_game_offset(w) &&
+                 sgf_game_moves(g) == sgf_game_moves(w) &&
+                 sgf_game_diag_count(g) == sgf_game_diag_count(w);
+        g = NULL;
+    }
+    sgf_game_free(w);
+    sgf_reader_free(r1);
+    sgf_reader_free(r2);
+    sgf_member_free(m1);
+    sgf_member_free(m2);
+    return agree;
+}
+
+/* Inputs found by fuzzing (doc/fuzzing.md): each once broke an invariant
+ * of the reader. */
+static void test_fuzz_found(void)
+{
+    unsigned games;
+    /* An identifier of lowercase letters only is read as its uppercase
+     * (l -> L, a point list): frame mode took it for an unknown, text,
+     * property, kept the ']' before the non-SGF byte and ended the game
+     * elsewhere than the full parse. */
+    static const char lower[] = "(;l[]\xfe(;B[aa]))(;W[bb])";
+    CHECK(paths_agree(lower, sizeof lower - 1, &games));
+    CHECK_INT(games, 2);
+
+    /* A GBK game that asks for dbcs mode (N holds 0x95 0x5D) where a lead
+     * byte before a value's ']' (C[...\xfe]) would take the ']' and close
+     * the game early: dbcs mode is refused, so the reader does not split
+     * the game and a worker reads the same one. */
+    static const char dbcs[] = "(;CA[GBK]C[\xd6\xd0\xce\xc4\xfe](;B[aa]);W[bb]"
+                               "N[\x95]\xd6\xd0])";
+    CHECK(paths_agree(dbcs, sizeof dbcs - 1, &games));
+    CHECK_INT(games, 1);
+    sgf_game *g = parse(dbcs);
+    CHECK_INT(sgf_game_root(g)->nchildren, 2);
+    sgf_game_free(g);
+
+    /* A plain move followed by a space and another value: the values are
+     * one property, as in the general path ("AB[aa] [bb]"), not a move and a
+     * value without an identifier.  The writer breaks long value lists this
+     * way, so its output did not read back. */
+    g = parse("(;GM[1];B[aa] [bb];W[cc]\n[dd];B[ee])");
+    CHECK(!has(g, "value-without-id", 0, 0));
+    const sgf_node *n = sgf_game_root(g)->child;
+    CHECK_INT(sgf_node_find(n, SGF_P_B)->nvalues, 2);
+    CHECK_INT(sgf_node_find(n->child, SGF_P_W)->nvalues, 2);
+    CHECK_INT(sgf_game_moves(g), 3);
+    sgf_game_free(g);
+
+    /* dbcs mode (a GBK game with a trail byte 0x5C) pairs a lead byte only
+     * with a byte that can be a trail (>= 0x40): a lead byte before a
+     * newline left the newline in SimpleText, which turns newlines into
+     * spaces, so the value changed when the writer's output was read. */
+    g = parse("(;CA[GBK]C[\xd6\xd0\xce\xc4\xd6\xd0\xce\xc4\x95\x5c]"
+              "PB[\xd6\xd0\xc4\nb])");
+    const sgf_prop *pb = sgf_node_find(sgf_game_root(g), SGF_P_PB);
+    size_t tl;
+    const char *text = pb ? sgf_value_text(g, pb, 0, &tl) : NULL;
+    CHECK(text != NULL && strchr(text, '\n') == NULL);
+    CHECK(text != NULL && tl > 2 && strcmp(text + tl - 2, " b") == 0);
+    sgf_game_free(g);
+
+    /* A member of nothing but white space or byte order marks (UTF-8,
+     * UTF-16) said nothing at all, by either path; sgfkit.h promises a game
+     * without a tree that carries the report.  After games, trailing white
+     * space stays silent. */
+    static const char *const blank[] = { "  \n\n", "\xef\xbb\xbf",
+                                         "\xff\xfe", "\xef\xbb\xbf \r\n" };
+    for (size_t i = 0; i < sizeof blank / sizeof *blank; i++) {
+        size_t blen = strlen(blank[i]);
+        sgf_member *m = sgf_member_from_memory(blank[i], blen, "b.sgf");
+        sgf_reader *r = sgf_reader_new(NULL);
+        sgf_game *w = sgf_game_new(NULL);
+        sgf_raw_game raw;
+        sgf_reader_start(r, m);
+        CHECK_INT(sgf_reader_next(r, &g), 1);
+        CHECK(sgf_game_root(g) == NULL && has(g, "no-game", 1, 1));
+        CHECK_INT(sgf_reader_next(r, &g), 0);
+        sgf_member_free(m);
+        m = sgf_member_from_memory(blank[i], blen, "b.sgf");
+        sgf_reader_start(r, m);
+        CHECK_INT(sgf_reader_next_raw(r, &raw), 1);
+        CHECK_INT(sgf_game_read(w, &raw), SGF_OK);
+        CHECK(has(w, "no-game", 1, 1));
+        CHECK_INT(sgf_reader_next_raw(r, &raw), 0);
+        sgf_game_free(w);
+        sgf_reader_free(r);
+        sgf_member_free(m);
+    }
+    sgf_member *tm = sgf_member_from_memory("(;B[aa])\n\n  ", 12, "t.sgf");
+    sgf_reader *tr = sgf_reader_new(NULL);
+    sgf_reader_start(tr, tm);
+    CHECK_INT(sgf_reader_next(tr, &g), 1);
+    CHECK_INT(sgf_reader_next(tr, &g), 0);
+    sgf_reader_free(tr);
+    sgf_member_free(tm);
+
+    /* Where a chunk ends must not decide where a game starts: a ';' before a
+     * property is taken for a game with a missing '(' only when no "(;"
+     * follows, so the reader must not settle for it while the rest of the
+     * member is unread.  Here the "(;" lies past the first 1 MiB chunk. */
+    size_t len, junk = (1u << 20) + 100;
+    char *s = malloc(junk + 64);
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    len = (size_t)sprintf(s, "  \n;B[aa])");
+    memset(s + len, 'x', junk - len);
+    len = junk + (size_t)sprintf(s + junk, "(;B[bb];W[cc])");
+    sgf_raw_game raw = { .bytes = s, .len = len, .origin = "t.sgf",
+                         .index = 1, .line = 1, .column = 1, .at_eof = 1 };
+    sgf_game *whole = sgf_game_parse(&raw, NULL);
+    sgf_member *m = sgf_member_from_memory(s, len, "t.sgf");
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_reader_start(r, m);
+    CHECK_INT(sgf_reader_next(r, &g), 1);
+    CHECK_INT(sgf_game_offset(g), junk);
+    CHECK_INT(sgf_game_offset(g), sgf_game_offset(whole));
+    CHECK_INT(sgf_game_moves(g), 2);
+    CHECK(has(g, "junk-before-game", 2, 1));
+    CHECK_INT(sgf_reader_next(r, &g), 0);
+    sgf_reader_free(r);
+    sgf_member_free(m);
+    sgf_game_free(whole);
+    free(s);
+}
+
+/* ---- hostile shapes must cost time and memory in proportion to size ----
+ * Each shape once made the parser quadratic (doc/fuzzing.md).  A test reads
+ * n and 4n units and checks that the time grows about 4 times, not 16:
+ * a ratio, so that slow machines and sanitizer builds pass too. */
+
+/* head, then unit(i) for i < n, then tail; malloc'd. */
+static char *build(const char *head, void (*unit)(char *, size_t), size_t n,
+                   const char *tail, size_t *len)
+{
+    size_t cap = strlen(head) + strlen(tail) + 32 * n + 1;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    size_t k = (size_t)snprintf(s, cap, "%s", head);
+    for (size_t i = 0; i < n; i++) {
+        unit(s + k, i);
+        k += strlen(s + k);
+    }
+    k += (size_t)snprintf(s + k, cap - k, "%s", tail);
+    *len = k;
+    return s;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Seconds to read every game of s[0..len) (best of three); *peak gets the
+ * largest arena a game needed (internal.h: the one look inside). */
+static double read_time(const char *s, size_t len, size_t *peak)
+{
+    double best = 1e9;
+    *peak = 0;
+    for (int run = 0; run < 3; run++) {
+        sgf_member *m = sgf_member_from_memory(s, len, "t.sgf");
+        sgf_reader *r = sgf_reader_new(NULL);
+        sgf_game *g;
+        double t0 = now();
+        sgf_reader_start(r, m);
+        while (sgf_reader_next(r, &g) == 1)
+            if (g->a.total > *peak)
+                *peak = g->a.total;
+        double t = now() - t0;
+        best = t < best ? t : best;
+        sgf_reader_free(r);
+        sgf_member_free(m);
+    }
+    return best;
+}
+
+/* Does reading 4n units take less than 8 times as long as n (and, for
+ * memory, an arena under 8 times as big)? */
+static int linear(const char *what, const char *head,
+                  void (*unit)(char *, size_t), size_t n, const char *tail)
+{
+    size_t l1, l4, a1, a4;
+    char *s1 = build(head, unit, n, tail, &l1);
+    char *s4 = build(head, unit, 4 * n, tail, &l4);
+    if (!s1 || !s4) {
+        free(s1);
+        free(s4);
+        return 0;
+    }
+    double t1 = read_time(s1, l1, &a1), t4 = read_time(s4, l4, &a4);
+    int ok = t4 < 8 * t1 + 0.01 && a4 < 8 * a1;
+    if (!ok)
+        fprintf(stderr, "%s: %zu bytes %.4fs %zu arena, %zu bytes %.4fs %zu "
+                "arena\n", what, l1, t1, a1, l4, t4, a4);
+    free(s1);
+    free(s4);
+    return ok;
+}
+
+static void distinct_unknown(char *o, size_t i)
+{
+    sprintf(o, "X%c%c%c[1]", (char)('A' + i % 26), (char)('A' + i / 26 % 26),
+            (char)('A' + i / 676 % 26));
+}
+
+static void joined_across(char *o, size_t i)
+{
+    (void)i;
+    strcpy(o, "C[1]XX[1]");     /* two duplicates, interleaved */
+}
+
+static void junk_game(char *o, size_t i)
+{
+    (void)i;
+    strcpy(o, "(x;B[aa])");     /* ';' before a property: no "(;" ahead */
+}
+
+static void paren_game(char *o, size_t i)
+{
+    (void)i;
+    strcpy(o, "(x(B[aa])");     /* '(' before a property */
+}
+
+static void prop_after_variation(char *o, size_t i)
+{
+    distinct_unknown(o, i);
+    strcat(o, "(;B[aa])");
+}
+
+static void sibling_and_empty(char *o, size_t i)
+{
+    (void)i;
+    strcpy(o, "(;B[aa])()");
+}
+
+static void test_linear(void)
+{
+    /* 100,000 properties in a node: duplicates were looked for in a list,
+     * and long ids noted once per game in another */
+    CHECK(linear("distinct ids", "(;GM[1]", distinct_unknown, 5000, ")"));
+    /* values joined to a property across another one moved the array by
+     * one slot each time: quadratic time and arena */
+    CHECK(linear("joined values", "(;GM[1]", joined_across, 5000, ")"));
+    /* games that start without "(;" made every game search to the end of
+     * the buffer */
+    CHECK(linear("junk games", "", junk_game, 5000, ""));
+    CHECK(linear("paren games", "", paren_game, 5000, ""));
+    /* each ')' walked the properties of the node it returned to */
+    CHECK(linear("props after variations", "(;GM[1]", prop_after_variation,
+                 5000, ")"));
+    /* an empty variation made the next sibling walk all others */
+    CHECK(linear("empty variations", "(;GM[1]", sibling_and_empty, 5000,
+                 ")"));
+}
+
 int main(void)
 {
     test_tree_shape();
@@ -414,6 +701,8 @@ int main(void)
     test_reader_consistency();
     test_positions();
     test_truncated_member();
+    test_fuzz_found();
+    test_linear();
     (void)print_diags;
     TEST_END();
 }
