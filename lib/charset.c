@@ -253,11 +253,24 @@ static long decode(iconv_t cd, size_t unit, const char *in, size_t n,
 
     iconv(cd, NULL, NULL, NULL, NULL);
     for (;;) {
+        char *ip0 = ip, *o0 = o;
         size_t r = il ? iconv(cd, &ip, &il, &o, &left) : 0;
         if (r != (size_t)-1)    /* input done: close a shift state */
             r = iconv(cd, NULL, NULL, &o, &left);
         if (r != (size_t)-1)
             break;
+        if (errno == E2BIG && ip == ip0 && o - o0 >= 64) {
+            /* glibc's SHIFT_JISX0213 (and its kin that hold back a
+             * character to combine) can, after running out of room, fill
+             * any buffer with output from no input, forever (a 12 KB file
+             * hung the checker; found by fuzzing).  No character is 64
+             * bytes: drop that output, reset the converter, and take the
+             * byte here as undecodable. */
+            left += (size_t)(o - o0);
+            o = o0;
+            iconv(cd, NULL, NULL, NULL, NULL);
+            errno = EILSEQ;
+        }
         if (errno == E2BIG || left < 4 * unit) {
             if (keep)
                 return -1;
@@ -280,6 +293,33 @@ static long decode(iconv_t cd, size_t unit, const char *in, size_t n,
     if (written)
         *written = keep ? (size_t)(o - out) : 0;
     return bad;
+}
+
+/* glibc's UCS-4 family (UCS-4, UCS-4LE, WCHAR_T, ... any name CA[] gives)
+ * passes code points up to 2^31 through as the 4- to 6-byte sequences of
+ * old UTF-8, and some converters let surrogates through: neither is UTF-8,
+ * and text must be (a writer's output did not read back; found by
+ * fuzzing).  Each such sequence in s[0..n) becomes U+FFFD, in place (it
+ * never grows); returns the new length and adds the count to *bad. */
+static size_t utf8_clamp(char *s, size_t n, long *bad)
+{
+    unsigned char *p = (unsigned char *)s, *o = p, *end = p + n;
+    while (p < end) {
+        unsigned c = *p;
+        size_t len = c >= 0xFC ? 6 : c >= 0xF8 ? 5 : c >= 0xF0 ? 4 : 3;
+        bool wrong = c > 0xF4 ||
+                     (c == 0xF4 && end - p > 1 && p[1] >= 0x90) ||
+                     (c == 0xED && end - p > 1 && p[1] >= 0xA0);
+        if (wrong && (size_t)(end - p) >= len) {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            p += len;
+            (*bad)++;
+        } else {
+            *o++ = *p++;
+        }
+    }
+    return (size_t)(o - (unsigned char *)s);
 }
 
 /* ---- UTF-16 members --------------------------------------------------- */
@@ -1090,7 +1130,12 @@ static bool decide_7bit(sgf_game *g, const ca_info *ca, const texts *t,
             jis = s[i] == 0x1B && s[i + 1] == '$' &&
                   (s[i + 2] == 'B' || s[i + 2] == '@');
     }
-    if (jis && count_errors(g, "ISO-2022-JP", t, false) == 0) {
+    /* only without a CA[] that decodes (doc/charset.md): a known 8-bit
+     * CA[], UTF-8 above all, reads 7-bit text as it is, and the writer's
+     * CA[UTF-8] output with an ESC $ B kept from the file must read back
+     * the same (found by fuzzing) */
+    if (jis && (!ca->iconv || (ca->flags & CSF_WIDE)) &&
+        count_errors(g, "ISO-2022-JP", t, false) == 0) {
         c->name = "ISO-2022-JP";
         c->flags = CSF_MULTI | CSF_WIDE;
         c->clean = true;
@@ -1296,6 +1341,7 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
             cap *= 2;
             continue;
         }
+        len = utf8_clamp(out, len, &bad);
         out[len] = '\0';
         if (bad && pos != CHARSET_NO_REPORT)
             game_report(g, SGF_C_CHARSET_UNDECODABLE, pos, 0,

@@ -4,10 +4,12 @@
  * games built in memory and, when ../shared/corpus is there, on the real
  * files of every encoding it keeps.
  */
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "harness.h"
@@ -329,6 +331,14 @@ static void test_detection(void)
     CHECK_STR(charset(g), "ISO-2022-JP");
     CHECK_STR(text(g, "C"), "Goは古代");
     sgf_game_free(g);
+    /* ...without CA[] only: a CA[UTF-8] that decodes the text is honoured,
+     * as the writer's output, which keeps the bytes of an ESC $ B that was
+     * not ISO-2022-JP, must read back the same (found by fuzzing) */
+    g = parse("(;CA[UTF-8]C[Go\x1b$B$O8EBe\x1b(B])");
+    CHECK_STR(charset(g), "UTF-8");
+    CHECK_STR(text(g, "C"), "Go\x1b$B$O8EBe\x1b(B");
+    CHECK_INT(count_diag(g, "charset-wrong"), 0);
+    sgf_game_free(g);
 }
 
 static void test_fallback(void)
@@ -409,6 +419,14 @@ static void test_undecodable(void)
     s = charset_to_utf8(g, "\xff", 1, CHARSET_NO_REPORT, &n);
     CHECK_STR(s, "\\xFF");
     CHECK_INT(sgf_game_diag_count(g), before + 1);
+    sgf_game_free(g);
+
+    /* iconv's UCS-4 passes code points beyond U+10FFFF through as old
+     * 6-byte UTF-8; the text must be UTF-8, so they become U+FFFD (found
+     * by fuzzing: the writer's output did not read back) */
+    static const char ucs4[] = "(;CA[UCS-4]PB[\0\0\0A\x43\xff\x55\x34\0\0\0B])";
+    g = parse_len(ucs4, sizeof ucs4 - 1, NULL, 0);
+    CHECK_STR(text(g, "PB"), "A\xef\xbf\xbd" "B");
     sgf_game_free(g);
 
     /* SGF_READ_NO_DECODE: the text keeps the file's bytes */
@@ -622,9 +640,48 @@ static void test_corpus(void)
     }
 }
 
+static void hung(int sig)
+{
+    static const char msg[] =
+        "test_charset: decoding hung (glibc's SHIFT_JISX0213 runaway)\n"
+        "0 passed, 1 failed\n";
+    (void)sig;
+    if (write(2, msg, sizeof msg - 1) < 0)
+        _exit(1);
+    _exit(1);
+}
+
+/* glibc's SHIFT_JISX0213, out of room with a character held back to combine
+ * (か before a possible ゚), fills every buffer it is given without reading
+ * on: detection, which decodes into a 1 KB scratch buffer, looped forever
+ * on a 12 KB file (found by fuzzing).  CP932 fails on 0x82F5, so its
+ * alternative SHIFT_JISX0213 is tried; 1,020 bytes of ASCII before it put
+ * the end of the buffer there. */
+static void test_runaway_converter(void)
+{
+    size_t len = 0;
+    char *s = malloc(1100);
+    if (!s)
+        return;
+    len += (size_t)sprintf(s, "(;CA[Shift_JIS]C[");
+    memset(s + len, 'a', 1020);
+    len += 1020;
+    len += (size_t)sprintf(s + len, "\x82\xf5H])");
+    signal(SIGALRM, hung);
+    alarm(60);
+    sgf_game *g = parse_len(s, len, NULL, 0);
+    alarm(0);
+    CHECK(g != NULL && sgf_game_root(g) != NULL);
+    const char *t = g ? text(g, "C") : NULL;
+    CHECK(t != NULL && strlen(t) < 1100);
+    sgf_game_free(g);
+    free(s);
+}
+
 int main(void)
 {
     arena_init(&A);
+    test_runaway_converter();
     test_escapes();
     test_soft_breaks();
     test_whitespace();
