@@ -59,6 +59,7 @@ struct parse_frame {
     sgf_node *first;
     sgf_prop *last_prop;
     uint32_t nprops;
+    bool nodeless;      /* "((": already reported as a missing ';' */
 };
 
 /* Nodes with more properties than this find duplicates through a hash
@@ -304,6 +305,7 @@ static bool push_frame(parser *ps)
     }
     g->stack[ps->depth].branch = ps->cur;
     g->stack[ps->depth].first = NULL;
+    g->stack[ps->depth].nodeless = false;
     g->stack[ps->depth].last_prop = ps->last_prop;
     g->stack[ps->depth].nprops = ps->nprops;
     return true;
@@ -959,9 +961,11 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             if (g && !push_frame(&ps))
                 return PARSE_NOMEM;
             if (ps.fresh_variation && g) {
-                /* "((;" : the outer variation has no node of its own */
+                /* "((;" : the outer variation has no node of its own; one
+                 * report says so, not a second one at its ')' */
                 report(&ps, SGF_C_MISSING_SEMICOLON, p,
                        "'(' directly inside '(' without a node");
+                g->stack[ps.depth - 1].nodeless = true;
             }
             ps.depth++;
             ps.fresh_variation = true;
@@ -976,7 +980,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             ps.depth--;
             if (g) {
                 struct parse_frame *f = &g->stack[ps.depth];
-                if (!f->first)
+                if (!f->first && !f->nodeless)
                     report(&ps, SGF_C_EMPTY_VARIATION, p,
                            "'()' without a node; dropped");
                 ps.cur = f->branch;

@@ -154,6 +154,13 @@ static void test_recovery(void)
     CHECK_INT(sgf_game_root(g)->child->nchildren, 1);
     sgf_game_free(g);
 
+    /* "((;": one missing node, one report */
+    g = parse("(;GM[1]((;B[aa])(;B[bb])))");
+    CHECK(has(g, "missing-semicolon", 1, 9));
+    CHECK(!has(g, "empty-variation", 0, 0));
+    CHECK_INT(sgf_game_root(g)->nchildren, 2);
+    sgf_game_free(g);
+
     g = parse("(;GM[1];[5]B[aa])");
     CHECK(has(g, "value-without-id", 1, 9));
     CHECK_INT(sgf_game_root(g)->props->nvalues, 1);
