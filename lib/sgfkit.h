@@ -239,14 +239,25 @@ typedef struct sgf_info {
 } sgf_info;
 
 /* Options for reading. */
+struct sgf_rules;
 typedef struct sgf_read_options {
     unsigned flags;               /* SGF_READ_* */
     const char *fallback_charset; /* used when CA is absent and detection is unsure */
+    /* SGF_READ_LEGALITY: the rules to check under.  NULL: RU[] decides
+     * (chinese when RU[] is absent or not understood, which is reported). */
+    const struct sgf_rules *rules;
 } sgf_read_options;
 
 enum {
     SGF_READ_SYNTAX_ONLY = 1u << 0, /* skip property/value/game-info checks */
-    SGF_READ_NO_DECODE = 1u << 1    /* keep text in its file charset (no iconv) */
+    SGF_READ_NO_DECODE = 1u << 1,   /* keep text in its file charset (no iconv) */
+    /* replay the main line and check every move under the rules: ko,
+     * superko, suicide, cycles, players, handicap, RE[] against the game */
+    SGF_READ_LEGALITY = 1u << 2,
+    SGF_READ_VARIATIONS = 1u << 3,  /* ... and every variation too */
+    /* the rules given replace RU[] (else they apply only when RU[] is
+     * absent or not understood) */
+    SGF_READ_RULES_OVERRIDE = 1u << 4
 };
 
 /* Root of the tree (the first node), NULL for an empty "game" (a member
@@ -363,6 +374,195 @@ int sgf_parse_komi(const char *text, const char *application, double *komi,
                    int *scaled);
 /* First date of a DT text; 1 valid FF[4], 0 read loosely, -1 unreadable. */
 int sgf_parse_date(const char *text, sgf_date *out);
+
+/* ------------------------------------------------------------------ */
+/* Rule sets (ruleset.c): a rule set is a small record of parameters   */
+/* (RULES.md section 1); the named sets are presets of it.             */
+
+enum { SGF_EMPTY = 0, SGF_BLACK = 1, SGF_WHITE = 2 };
+
+typedef enum {
+    SGF_KO_SIMPLE,        /* only the immediate single-stone retake is banned */
+    SGF_KO_POSITIONAL,    /* no move may recreate an earlier board */
+    SGF_KO_SITUATIONAL,   /* ... an earlier board with the same player to move */
+    SGF_KO_SPIGHT         /* positional, but every pass clears the history */
+} sgf_ko_rule;
+
+typedef enum { SGF_SCORING_AREA, SGF_SCORING_TERRITORY } sgf_scoring_rule;
+
+/* seki: empty points inside a seki score nothing; all: besides, every
+ * living group pays 2 points (the ancient Chinese group tax). */
+typedef enum { SGF_TAX_NONE, SGF_TAX_SEKI, SGF_TAX_ALL } sgf_tax_rule;
+
+/* Points White receives for N handicap stones under area counting. */
+typedef enum { SGF_BONUS_0, SGF_BONUS_N, SGF_BONUS_N_MINUS_1 } sgf_handicap_bonus;
+
+/* What a repeating cycle means when the ko rule allows it. */
+typedef enum { SGF_CYCLE_RULE_NO_RESULT, SGF_CYCLE_RULE_ILLEGAL } sgf_cycle_rule;
+
+typedef struct sgf_rules {
+    char name[24];            /* "chinese", ... or "custom" */
+    sgf_ko_rule ko;
+    sgf_scoring_rule scoring;
+    sgf_tax_rule tax;
+    int suicide;              /* 1: multi-stone suicide is legal (one stone never is) */
+    double komi;              /* points added to White */
+    int has_komi;             /* komi was given by the rules text itself */
+    int black_wins_ties;      /* Ing */
+    sgf_handicap_bonus bonus;
+    int first;                /* SGF_BLACK or SGF_WHITE: who moves first (ancient: White) */
+    sgf_cycle_rule cycle;
+    int button;               /* KataGo's button: the first to pass gets 0.5 */
+    int pass_stones;          /* AGA: a pass hands a prisoner to the opponent */
+    int fill_in;              /* Ing fill-in counting */
+    int zuozi;                /* ancient 座子: four stones placed before the game */
+} sgf_rules;
+
+/* The named set called exactly name ("chinese", "japanese", "korean",
+ * "aga", "nz", "ing", "tromp-taylor", "ancient-chinese") into *out: 0, or
+ * -1 for another name (*out untouched).  sgf_rules_parse reads every
+ * spelling. */
+int sgf_rules_named(const char *name, sgf_rules *out);
+/* Named sets in a fixed order ("chinese", "japanese", "korean", "aga",
+ * "nz", "ing", "tromp-taylor", "ancient-chinese"); NULL past the end. */
+const char *sgf_rules_name(size_t i);
+/* Reads a rule set: a named set in any of its spellings (RU[] values such
+ * as "Japanese", "CN", "New Zealand", "Tromp/Taylor", "中国规则", "Chinese
+ * 2002", matched without regard to case, spaces, '-', '_', '.', '/', a
+ * trailing word "rules" and a trailing year), KataGo's compact string
+ * ("koPOSITIONALscoreAREAtaxNONEsui1button0whbNkomi7.5") or its JSON form,
+ * or free text whose meaning is clear ("黑先贴4目半": a komi).  Returns 1
+ * when text is one of these exactly, 0 when it was understood loosely
+ * (*out holds what was read), -1 when not understood (*out is left alone;
+ * out may be NULL to ask for the return code only).  doc/rules.md has the
+ * table of spellings. */
+int sgf_rules_parse(const char *text, sgf_rules *out);
+/* KataGo-style compact text of r, e.g. "koSIMPLEscoreTERRITORYtaxSEKIsui0
+ * komi6.5"; always NUL-terminated within n bytes. */
+void sgf_rules_format(const sgf_rules *r, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Positions (board.c, history.c): a board of any size SGF allows      */
+/* (1x1 to 52x52, rectangular) with incremental strings and liberties, */
+/* Zobrist hashes and the history that ko, superko and cycles need.    */
+/* Nothing is allocated per move.                                      */
+
+typedef struct sgf_position sgf_position;
+
+typedef enum {
+    SGF_LEGAL = 0,
+    SGF_ILLEGAL_OFF_BOARD,
+    SGF_ILLEGAL_OCCUPIED,
+    SGF_ILLEGAL_SUICIDE,              /* one stone, or several when the rules forbid it */
+    SGF_ILLEGAL_KO,                   /* immediate single-stone retake */
+    SGF_ILLEGAL_POSITIONAL_SUPERKO,   /* (also spight) */
+    SGF_ILLEGAL_SITUATIONAL_SUPERKO
+} sgf_legality;
+
+/* What sgf_position_play did. */
+typedef struct sgf_play_info {
+    sgf_legality legality;   /* what sgf_position_legal said before playing */
+    int captured;            /* opponent stones removed */
+    int suicided;            /* own stones removed (suicide) */
+    int ko_x, ko_y;          /* point the opponent may not retake now, -1 if none */
+    int repeats;             /* ply whose position this one repeats (board only,
+                              * any player to move; -1 if none) */
+    int repeats_situation;   /* ply whose (board, player to move) this repeats, -1 */
+} sgf_play_info;
+
+sgf_position *sgf_position_new(void);
+void sgf_position_free(sgf_position *p);
+/* Empty width x height board (1..52 each) under rules r (copied; NULL:
+ * chinese); r->first is to move; the history holds the empty board.
+ * SGF_E_ARG for a bad size, SGF_E_NOMEM. */
+int sgf_position_reset(sgf_position *p, int width, int height,
+                       const sgf_rules *r);
+int sgf_position_width(const sgf_position *p);
+int sgf_position_height(const sgf_position *p);
+const sgf_rules *sgf_position_rules(const sgf_position *p);
+/* SGF_EMPTY, SGF_BLACK or SGF_WHITE; SGF_EMPTY off the board. */
+int sgf_position_at(const sgf_position *p, int x, int y);
+int sgf_position_to_move(const sgf_position *p);
+void sgf_position_set_to_move(sgf_position *p, int color);   /* PL[] */
+/* Setup (AB, AW, AE): sets a point without captures.  A node's setup is
+ * complete with sgf_position_setup_done(), which records the position in
+ * the history and returns the number of strings left without liberties
+ * (an impossible position; they stay on the board).  A setup that changes
+ * the board after the first ply starts a new history: the boards seen
+ * before it no longer count for superko. */
+void sgf_position_setup(sgf_position *p, int x, int y, int color);
+int sgf_position_setup_done(sgf_position *p);
+/* Would color's move at x,y (x = y = -1 for a pass) be legal?  Changes
+ * nothing. */
+sgf_legality sgf_position_legal(sgf_position *p, int color, int x, int y);
+/* Plays color's move at x,y (x = y = -1: pass) tolerantly: the move is
+ * checked, then executed as SGF says even when illegal (a stone on an
+ * occupied point replaces it; a suicide removes the own string; off the
+ * board is not executed), and the history goes on.  The other colour is to
+ * move next.  info may be NULL. */
+void sgf_position_play(sgf_position *p, int color, int x, int y,
+                       sgf_play_info *info);
+/* Plies played since the reset (passes included). */
+int sgf_position_ply(const sgf_position *p);
+/* Zobrist hash of the board alone. */
+uint64_t sgf_position_hash(const sgf_position *p);
+/* Stones captured so far by color (prisoners it holds). */
+int sgf_position_prisoners(const sgf_position *p, int color);
+
+/* Game end as the rules see it: two passes in a row; under simple and
+ * spight ko also a pass from a (board, player) situation the same player
+ * already passed from; under simple ko with cycle = no-result, the third
+ * occurrence of a situation since the last pass ends the game without
+ * result (triple ko, eternal life...). */
+int sgf_position_game_over(const sgf_position *p);
+int sgf_position_no_result(const sgf_position *p);
+
+/* Kinds of repetition between two plies of the same position. */
+typedef enum {
+    SGF_CYCLE_OTHER,
+    SGF_CYCLE_KO,              /* one ko taken back and forth (ignoring threats) */
+    SGF_CYCLE_DOUBLE_KO,
+    SGF_CYCLE_TRIPLE_KO,
+    SGF_CYCLE_QUADRUPLE_KO,
+    SGF_CYCLE_ETERNAL_LIFE,    /* 长生 */
+    SGF_CYCLE_SEND_TWO_RETURN_ONE   /* 双提两子 (送二还一) */
+} sgf_cycle_kind;
+/* What the plies after from up to to (a repetition: the position after
+ * ply to equals the one after ply from) are; and its name in English. */
+sgf_cycle_kind sgf_position_cycle(const sgf_position *p, int from, int to);
+const char *sgf_cycle_name(sgf_cycle_kind k);
+
+/* ------------------------------------------------------------------ */
+/* Replaying a game (replay.c)                                         */
+
+/* One step of a replay: a node of the path that holds a move (x, y of
+ * the point, -1 -1 for a pass; info says what happened) or only setup
+ * (color 0, info NULL).  p is the position after the node. */
+typedef struct sgf_replay_step {
+    const sgf_node *node;
+    int move;                /* move number along the path, 1-based, passes
+                              * included; 0 before the first move */
+    int color;               /* SGF_BLACK, SGF_WHITE, or 0 for a setup node */
+    int x, y;
+    const sgf_play_info *info;
+} sgf_replay_step;
+
+/* Return non-zero to stop the replay (that value is returned). */
+typedef int (*sgf_replay_fn)(void *ctx, const sgf_position *p,
+                             const sgf_replay_step *step);
+
+/* The rules a game is played under: RU[] read with sgf_rules_parse, KM[]
+ * as its komi; r (when not NULL) replaces RU[] when override is set, else
+ * applies when RU[] is absent or not understood; chinese at last. */
+void sgf_game_rules(sgf_game *g, const sgf_rules *r, int override,
+                    sgf_rules *out);
+/* Replays the main line of g (board size from SZ, setup, PL, moves,
+ * tolerantly) into p under the rules (as sgf_game_rules with override).
+ * fn (may be NULL) is called after every node with a move or setup.
+ * Returns 0, fn's non-zero value, SGF_E_ARG (no Go game: GM is not 1, or
+ * the board size is not 1..52) or SGF_E_NOMEM. */
+int sgf_game_replay(sgf_game *g, const sgf_rules *r, sgf_position *p,
+                    sgf_replay_fn fn, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* Writer: canonical FF[4] SGF, UTF-8, CA[UTF-8].                      */
