@@ -184,3 +184,20 @@ void cli_buf_text(struct cli_buf *b, const char *s)
         p++;
     }
 }
+
+void cli_buf_csv_field(struct cli_buf *b, const char *s)
+{
+    if (!s)
+        return;
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        cli_buf_puts(b, s);
+        return;
+    }
+    cli_buf_put(b, "\"", 1);
+    for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
+        cli_buf_put(b, s, (size_t)(q - s) + 1);
+        cli_buf_put(b, "\"", 1);
+    }
+    cli_buf_puts(b, s);
+    cli_buf_put(b, "\"", 1);
+}

@@ -28,6 +28,9 @@ void cli_buf_json_string(struct cli_buf *b, const char *s);
 /* s for a text line: control characters written as \xNN so that a record
  * cannot move the cursor or start a new diagnostic line. */
 void cli_buf_text(struct cli_buf *b, const char *s);
+/* s as one RFC 4180 field: quoted when it holds a comma, a quote or a
+ * line break (quotes doubled); NULL gives an empty field. */
+void cli_buf_csv_field(struct cli_buf *b, const char *s);
 /* Empties b for reuse, keeping its memory. */
 void cli_buf_clear(struct cli_buf *b);
 void cli_buf_free(struct cli_buf *b);

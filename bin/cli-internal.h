@@ -59,9 +59,6 @@ int cli_parse_options(struct cli *cli, const struct cli_option *options,
 
 /* ---- output.c ---- */
 
-/* Writes b unless an earlier write failed, erasing the progress bar first
- * when both share the terminal. */
-void cli_output_write(struct cli *cli, const struct cli_buf *b);
 /* Flushes and closes the output; renames the temporary file over the final
  * name unless the run failed to write it. */
 void cli_output_close(struct cli *cli);

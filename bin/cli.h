@@ -71,11 +71,17 @@ struct cli_tally {
     uint64_t games, errors, warnings, notes;
 };
 
+/* Room for per-check counts: more than the catalogue holds (a test says
+ * so), fixed so that a batch's counts need no allocation. */
+enum { CLI_CHECKS_MAX = 128 };
+
 struct cli_out {
     struct cli_buf buf;      /* written to the output in input order */
     struct cli_tally tally;  /* this game's counts while the cli_game_fn runs
                               * (games is set to 1 by cli); added to
                               * cli->total in input order */
+    /* diagnostics per check id of the whole batch (--summary) */
+    uint32_t by_check[CLI_CHECKS_MAX];
 };
 
 /* Runs in a worker thread: cli is read-only there and ctx is shared by all
@@ -94,7 +100,8 @@ struct cli {
     unsigned jobs;           /* worker threads, >= 1 */
     enum cli_when progress;
     int verbosity;           /* -1 quiet, 0 default, 1 verbose */
-    const char *rules;       /* --rules, NULL for auto */
+    const char *rules;       /* --rules as given, NULL for auto */
+    sgf_rules rules_set;     /* what --rules named (read_opt.rules points here) */
     const char *output;      /* -o, NULL or "-" for standard output */
     sgf_read_options read_opt;
     signed char *severity;   /* per check: its severity, -1 when disabled */
@@ -102,6 +109,7 @@ struct cli {
     size_t ninputs;
     /* results, valid after cli_run */
     struct cli_tally total;
+    uint64_t total_by_check[CLI_CHECKS_MAX];
     struct cli_state *st;
 };
 
@@ -128,6 +136,10 @@ int cli_usage_error(const struct cli *cli, const char *fmt, ...)
  * output.  Returns 0, or -1 after an error message (the run must not start). */
 int cli_open_output(struct cli *cli);
 FILE *cli_output(const struct cli *cli);
+/* Writes b to the output unless an earlier write failed, erasing the
+ * progress bar first when both share the terminal (for what a tool writes
+ * before or after the games: headers, summaries). */
+void cli_output_write(struct cli *cli, const struct cli_buf *b);
 
 /* Reads every game of every input, calls fn for each (in -j worker threads)
  * and writes the outputs in input order. */
@@ -142,9 +154,10 @@ int cli_finish(struct cli *cli, int found);
 
 /* Severity of d after -W, or -1 when its check is disabled. */
 int cli_severity(const struct cli *cli, const sgf_diag *d);
-/* Adds g's diagnostics to t by their severity after -W. */
+/* Adds g's diagnostics to out's counts: by severity after -W, and by
+ * check id (disabled checks are not counted). */
 void cli_tally_game(const struct cli *cli, const sgf_game *g,
-                    struct cli_tally *t);
+                    struct cli_out *out);
 /* "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines for the diagnostics the
  * verbosity shows: errors with -q, warnings too by default, notes with -v. */
 void cli_text_diagnostics(const struct cli *cli, const sgf_game *g,
@@ -154,6 +167,12 @@ void cli_json_game_begin(struct cli_buf *b, const sgf_game *g);
 /* ,"diagnostics":[{"severity","id","line","column","move","message"}...] */
 void cli_json_diagnostics(const struct cli *cli, const sgf_game *g,
                           struct cli_buf *b);
+/* The CSV header of cli_csv_diagnostics, with its line end. */
+#define CLI_CSV_DIAG_HEADER \
+    "origin,game,line,column,move,severity,id,message\r\n"
+/* One RFC 4180 row per diagnostic shown (after -W and the verbosity). */
+void cli_csv_diagnostics(const struct cli *cli, const sgf_game *g,
+                         struct cli_buf *b);
 /* Prints the check catalogue (id, severity after -W, summary) on stdout in
  * the chosen format and ends like cli_finish: returns the exit status. */
 int cli_list_checks(struct cli *cli);

@@ -146,10 +146,30 @@ static int opt_charset(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
+/* --rules=auto leaves RU[] in charge; anything else must be a rule set
+ * sgfkit can read (a name, KataGo's string or JSON) and replaces RU[]. */
 static int opt_rules(struct cli *cli, const char *arg, void *data)
 {
     (void)data;
-    cli->rules = strcmp(arg, "auto") == 0 ? NULL : arg;
+    if (strcmp(arg, "auto") == 0) {
+        cli->rules = NULL;
+        cli->read_opt.rules = NULL;
+        cli->read_opt.flags &= ~(unsigned)SGF_READ_RULES_OVERRIDE;
+        return 0;
+    }
+    if (sgf_rules_parse(arg, &cli->rules_set) < 0) {
+        struct cli_buf b = { 0 };
+        for (size_t i = 0; sgf_rules_name(i); i++)
+            cli_buf_printf(&b, "%s%s", i ? ", " : "", sgf_rules_name(i));
+        int rc = cli_usage_error(cli, "unknown rules '%s' (auto, %.*s, or a "
+                                 "KataGo rules string)", arg, (int)b.len,
+                                 b.data ? b.data : "");
+        cli_buf_free(&b);
+        return rc;
+    }
+    cli->rules = arg;
+    cli->read_opt.rules = &cli->rules_set;
+    cli->read_opt.flags |= SGF_READ_RULES_OVERRIDE;
     return 0;
 }
 

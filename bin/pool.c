@@ -95,6 +95,7 @@ static void job_clear(struct job *j)
     j->nomem = 0;
     cli_buf_clear(&j->out.buf);
     memset(&j->out.tally, 0, sizeof j->out.tally);
+    memset(j->out.by_check, 0, sizeof j->out.by_check);
 }
 
 static void job_free(struct job *j)

@@ -18,16 +18,21 @@ int cli_severity(const struct cli *cli, const sgf_diag *d)
 }
 
 void cli_tally_game(const struct cli *cli, const sgf_game *g,
-                    struct cli_tally *t)
+                    struct cli_out *out)
 {
+    struct cli_tally *t = &out->tally;
     size_t n = sgf_game_diag_count(g);
-    for (size_t i = 0; i < n; i++)
-        switch (cli_severity(cli, sgf_game_diag(g, i))) {
+    for (size_t i = 0; i < n; i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        switch (cli_severity(cli, d)) {
         case SGF_ERROR: t->errors++; break;
         case SGF_WARNING: t->warnings++; break;
         case SGF_NOTE: t->notes++; break;
-        default: break;
+        default: continue;
         }
+        if (d->check >= 0 && d->check < CLI_CHECKS_MAX)
+            out->by_check[d->check]++;
+    }
 }
 
 static const char *diag_origin(const sgf_game *g, const sgf_diag *d)
@@ -36,12 +41,38 @@ static const char *diag_origin(const sgf_game *g, const sgf_diag *d)
     return o ? o : "-";
 }
 
+/* The least severity shown: -q errors; default: and warnings; -v: and
+ * notes. */
+static int least_shown(const struct cli *cli)
+{
+    return cli->verbosity < 0 ? SGF_ERROR
+        : cli->verbosity > 0 ? SGF_NOTE : SGF_WARNING;
+}
+
+void cli_csv_diagnostics(const struct cli *cli, const sgf_game *g,
+                         struct cli_buf *b)
+{
+    int least = least_shown(cli);
+    size_t n = sgf_game_diag_count(g);
+    for (size_t i = 0; i < n; i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        int sev = cli_severity(cli, d);
+        if (sev < least)
+            continue;
+        cli_buf_csv_field(b, diag_origin(g, d));
+        cli_buf_printf(b, ",%u,%lu,%lu,%d,%s,", d->game, d->line, d->column,
+                       d->move, sgf_severity_name((sgf_severity)sev));
+        cli_buf_csv_field(b, d->id);
+        cli_buf_put(b, ",", 1);
+        cli_buf_csv_field(b, d->message);
+        cli_buf_puts(b, "\r\n");
+    }
+}
+
 void cli_text_diagnostics(const struct cli *cli, const sgf_game *g,
                           struct cli_buf *b)
 {
-    /* -q: errors; default: and warnings; -v: and notes */
-    int least = cli->verbosity < 0 ? SGF_ERROR
-        : cli->verbosity > 0 ? SGF_NOTE : SGF_WARNING;
+    int least = least_shown(cli);
     size_t n = sgf_game_diag_count(g);
     for (size_t i = 0; i < n; i++) {
         const sgf_diag *d = sgf_game_diag(g, i);

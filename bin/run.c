@@ -26,6 +26,8 @@ void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
         cli_out_of_memory(cli);
     cli_output_write(cli, &out->buf);
     tally_add(&cli->total, &out->tally);
+    for (size_t i = 0; i < CLI_CHECKS_MAX; i++)
+        cli->total_by_check[i] += out->by_check[i];
     progress_update(st->progress, cli->total.games, bytes, position);
 }
 
@@ -102,6 +104,7 @@ static int serial_next(struct walk *w, sgf_reader *r)
         return rc;
     cli_buf_clear(&s->out.buf);
     memset(&s->out.tally, 0, sizeof s->out.tally);
+    memset(s->out.by_check, 0, sizeof s->out.by_check);
     cli_run_game(w->cli, s->fn, s->ctx, g, &s->out);
     cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
              progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
@@ -110,7 +113,7 @@ static int serial_next(struct walk *w, sgf_reader *r)
 
 void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx)
 {
-    struct serial s = { { cli, serial_next, 0 }, fn, ctx, { { 0 }, { 0 } } };
+    struct serial s = { .w = { cli, serial_next, 0 }, .fn = fn, .ctx = ctx };
     cli_walk_inputs(&s.w);
     cli_buf_free(&s.out.buf);
 }

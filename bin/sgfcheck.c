@@ -1,25 +1,38 @@
 /*
  * sgfcheck - reads SGF records and reports what is wrong with them: syntax,
- * charset, properties and game information (sgfcheck(1)).
+ * charset, properties, game information, and the moves replayed under the
+ * game's rules (sgfcheck(1)).
  */
+#include <stdlib.h>
 #include "cli.h"
 
 static const struct cli_tool sgfcheck = {
     "sgfcheck",
-    "Check SGF Go game records: syntax, charset, properties and game information.",
-    CLI_FORMAT_TEXT | CLI_FORMAT_JSON,
+    "Check SGF Go game records: syntax, charset, properties, game information\n"
+    "and the legality of every move under the game's rules.",
+    CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "a record has an error"
 };
 
-/* One game's report: diagnostics as text lines, or one JSON object. */
+struct options {
+    int summary;             /* counts per check id instead of reports */
+};
+
+/* One game's report: diagnostics as text lines or CSV rows, or one JSON
+ * object. */
 static void check_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
                        void *ctx)
 {
-    (void)ctx;
-    const sgf_info *info = sgf_game_info(g);
-    cli_tally_game(cli, g, &out->tally);
+    const struct options *o = ctx;
+    cli_tally_game(cli, g, out);
+    if (o->summary)
+        return;
     if (cli->format == CLI_FORMAT_TEXT) {
         cli_text_diagnostics(cli, g, &out->buf);
+        return;
+    }
+    if (cli->format == CLI_FORMAT_CSV) {
+        cli_csv_diagnostics(cli, g, &out->buf);
         return;
     }
     const struct cli_tally *t = &out->tally;
@@ -27,22 +40,71 @@ static void check_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
     cli_buf_printf(&out->buf, ",\"status\":\"%s\",\"moves\":%u,\"rules\":",
                    t->errors ? "errors" : t->warnings ? "warnings" : "ok",
                    sgf_game_moves(g));
-    cli_buf_json_string(&out->buf, info ? info->rules : NULL);
+    if (cli->read_opt.flags & SGF_READ_LEGALITY) {
+        sgf_rules r;
+        char text[128];
+        sgf_game_rules(g, cli->read_opt.rules,
+                       (cli->read_opt.flags & SGF_READ_RULES_OVERRIDE) != 0, &r);
+        sgf_rules_format(&r, text, sizeof text);
+        cli_buf_json_string(&out->buf, r.name);
+        cli_buf_puts(&out->buf, ",\"rules_detail\":");
+        cli_buf_json_string(&out->buf, text);
+    } else {
+        cli_buf_puts(&out->buf, "null");
+    }
+    cli_buf_puts(&out->buf, ",\"recorded_rules\":");
+    cli_buf_json_string(&out->buf, sgf_game_info(g)->rules);
     cli_json_diagnostics(cli, g, &out->buf);
     cli_buf_puts(&out->buf, "}\n");
+}
+
+/* --summary: the number of diagnostics of each check id over the run, in
+ * catalogue order, checks that never fired left out. */
+static void print_summary(struct cli *cli)
+{
+    struct cli_buf b = { 0 };
+    if (cli->format == CLI_FORMAT_CSV)
+        cli_buf_puts(&b, "id,severity,count\r\n");
+    for (size_t i = 0; i < sgf_check_count() && i < CLI_CHECKS_MAX; i++) {
+        uint64_t n = cli->total_by_check[i];
+        const sgf_check_info *c = sgf_check_get(i);
+        if (!n || cli->severity[i] < 0)
+            continue;
+        const char *sev = sgf_severity_name((sgf_severity)cli->severity[i]);
+        switch (cli->format) {
+        case CLI_FORMAT_JSON:
+            cli_buf_puts(&b, "{\"id\":");
+            cli_buf_json_string(&b, c->id);
+            cli_buf_printf(&b, ",\"severity\":\"%s\",\"count\":%llu}\n", sev,
+                           (unsigned long long)n);
+            break;
+        case CLI_FORMAT_CSV:
+            cli_buf_printf(&b, "%s,%s,%llu\r\n", c->id, sev,
+                           (unsigned long long)n);
+            break;
+        default:
+            cli_buf_printf(&b, "%10llu  %-8s %s\n", (unsigned long long)n, sev,
+                           c->id);
+        }
+    }
+    cli_output_write(cli, &b);
+    cli_buf_free(&b);
 }
 
 int main(int argc, char **argv)
 {
     struct cli cli;
-    int list_checks = 0, syntax_only = 0;
+    struct options o = { 0 };
+    int list_checks = 0, syntax_only = 0, variations = 0;
     const struct cli_option options[] = {
         CLI_OPT_FLAG("list-checks", 0, &list_checks,
                      "list the checks (id, severity, summary) and exit"),
-        /* The rules core will add legality checks that this skips; every
-         * check of today is a check of the SGF file itself. */
         CLI_OPT_FLAG("syntax-only", 0, &syntax_only,
-                     "check the SGF only, not the legality of the moves"),
+                     "check the SGF file only, not the legality of the moves"),
+        CLI_OPT_FLAG("variations", 0, &variations,
+                     "replay and check the moves of every variation too"),
+        CLI_OPT_FLAG("summary", 0, &o.summary,
+                     "print how often each check fired instead of reports"),
         CLI_OPT_END
     };
 
@@ -51,7 +113,22 @@ int main(int argc, char **argv)
         return status;
     if (list_checks)
         return cli_list_checks(&cli);
-    if (cli_open_output(&cli) == 0)
-        cli_run(&cli, check_game, NULL);
+    /* --syntax-only keeps every check of the file itself (syntax,
+     * charset, properties, game info) and leaves out the replay */
+    if (!syntax_only)
+        cli.read_opt.flags |= SGF_READ_LEGALITY;
+    if (variations)
+        cli.read_opt.flags |= SGF_READ_VARIATIONS;
+    if (cli_open_output(&cli) == 0) {
+        if (cli.format == CLI_FORMAT_CSV && !o.summary) {
+            struct cli_buf h = { 0 };
+            cli_buf_puts(&h, CLI_CSV_DIAG_HEADER);
+            cli_output_write(&cli, &h);
+            cli_buf_free(&h);
+        }
+        cli_run(&cli, check_game, &o);
+        if (o.summary)
+            print_summary(&cli);
+    }
     return cli_finish(&cli, cli.total.errors > 0);
 }

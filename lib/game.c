@@ -62,6 +62,7 @@ void sgf_game_free(sgf_game *g)
     if (!g)
         return;
     charset_release(g);
+    sgf_position_free(g->pos);
     arena_free(&g->a);
     free(g->diags);
     free(g->stack);

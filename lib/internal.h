@@ -126,6 +126,8 @@ struct sgf_game {
     /* typed info (gameinfo.c) and the node it was read from */
     const sgf_node *gameinfo_node;
     sgf_info info;
+    /* the board of the legality checks (replay.c), kept from game to game */
+    sgf_position *pos;
 };
 
 /* Prepare g for another game (keeps buffers). */
@@ -197,6 +199,9 @@ void gameinfo_read(sgf_game *g);
 void gameinfo_check_node(sgf_game *g, const sgf_node *n);
 /* validate.c: property, value and placement checks over the whole tree. */
 void validate_game(sgf_game *g);
+/* replay.c: the moves replayed and checked under the game's rules
+ * (SGF_READ_LEGALITY). */
+void replay_check(sgf_game *g);
 
 /* ---- points and compressed point lists (points.c) ---- */
 #define SGF_MAX_BOARD 52

@@ -262,8 +262,11 @@ static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
             charset_decide(g);
         }
         gameinfo_read(g);
-        if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY))
+        if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY)) {
             validate_game(g);
+            if (g->opt.flags & SGF_READ_LEGALITY)
+                replay_check(g);
+        }
     }
     game_finish_diags(g);
     return g->nomem ? PARSE_NOMEM : PARSE_DONE;

@@ -227,7 +227,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    sgf_read_options ropt = {0, NULL};
+    sgf_read_options ropt = { .flags = 0 };
     if (o.mode == MODE_SYNTAX)
         ropt.flags |= SGF_READ_SYNTAX_ONLY;
     sgf_reader *r = NULL;

@@ -308,7 +308,7 @@ static sgf_read_options options_of(const uint8_t *data, size_t size)
         NULL, "GB18030", "Shift_JIS", "windows-1252", "UTF-16LE",
         "no-such-charset", "EUC-KR", "Big5"
     };
-    sgf_read_options opt = { 0, NULL };
+    sgf_read_options opt = { .flags = 0 };
     uint8_t b = size ? data[size - 1] : 0;
     if (b & 0x80) {
         opt.flags = b & 1 ? SGF_READ_NO_DECODE : 0;

@@ -76,7 +76,8 @@ status 2 "unknown short option" -Z in/clean.sgf
 status 2 "missing argument" in/clean.sgf -j
 status 2 "bad -j" -j many in/clean.sgf
 status 2 "bad --format" --format=xml in/clean.sgf
-status 2 "csv is not an sgfcheck format" --format=csv in/clean.sgf
+status 2 "unknown rules" --rules=klingon in/clean.sgf
+check "unknown rules named" grep -q "klingon" err
 status 2 "bad --progress" --progress=sometimes in/clean.sgf
 status 2 "-W with an unknown id" -W no-no-such-check in/clean.sgf
 check "-W unknown id named" grep -q "no-such-check" err
@@ -152,7 +153,10 @@ multi = [r for r in rows if r["origin"].endswith("multi.sgf")]
 assert [r["game"] for r in multi] == [1, 2, 3]
 assert multi[0]["offset"] == 0 < multi[1]["offset"] < multi[2]["offset"]
 assert multi[1]["status"] == "errors" and multi[2]["moves"] == 3
-assert rows[0]["status"] == "ok" and rows[0]["rules"] == "Japanese"
+assert rows[0]["status"] == "ok" and rows[0]["rules"] == "japanese"
+assert rows[0]["recorded_rules"] == "Japanese"
+assert rows[0]["rules_detail"].startswith("koSIMPLEscoreTERRITORY")
+assert rows[1]["rules"] == "chinese" and rows[1]["recorded_rules"] is None
 '
     # origins with a quote, a control character and bytes that are not UTF-8
     odd=$(printf 'in/q"uo\001te\377.sgf')
@@ -167,6 +171,41 @@ assert r["origin"] == "in/q\"uo\x01te\ufffd.sgf", repr(r["origin"])
     check "text escapes control characters" grep -q 'q"uo\\x01te' out
     rm -f "$odd"
 fi
+
+# ---- rules and legality --------------------------------------------------------
+# W captures at bb, B retakes the ko at once (C4 = cb).
+printf '(;GM[1]FF[4]SZ[5]RU[Japanese]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[cb])\n' > in/ko.sgf
+# The same ko, retaken after a threat and its answer: legal.
+printf '(;GM[1]FF[4]SZ[5]RU[Japanese]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[ee];W[ed];B[cb])\n' > in/kolater.sgf
+status 1 "ko retake is an error" in/ko.sgf
+check "ko: id, move and both coordinates" grep -q "move 2 (B C4 = cb) .*\[ko\]" out
+status 0 "a ko retaken after a threat is legal" in/kolater.sgf
+status 0 "--syntax-only skips the replay" --syntax-only in/ko.sgf
+check "--syntax-only: no ko" test ! -s out
+status 1 "--rules overrides RU" --rules=chinese --format=json in/ko.sgf
+check "--rules: the rules used are named" grep -q '"rules":"chinese"' out
+status 1 "--rules takes KataGo strings" --rules=koSIMPLEscoreAREAtaxNONEsui1komi7 in/ko.sgf
+status 1 "--summary" --summary in/ko.sgf in/badkomi.sgf
+check "--summary counts per id" grep -qE "^ +1  error +ko\$" out
+check "--summary: no diagnostics lines" test "$(grep -c ': error: ' out)" -eq 0
+status 1 "--summary --format=csv" --summary --format=csv in/ko.sgf
+check "--summary csv header" grep -q '^id,severity,count' out
+status 1 "--format=csv" --format=csv in/ko.sgf in/badkomi.sgf
+if [ "$has_python" = yes ]; then
+    check "CSV parses with a real reader" python3 -c '
+import csv
+rows = list(csv.DictReader(open("out", newline="")))
+assert [r["id"] for r in rows] == ["ko", "bad-komi"], rows
+assert rows[0]["move"] == "2" and rows[0]["severity"] == "error"
+assert rows[0]["message"].startswith("move 2 (B C4 = cb)")
+assert rows[1]["move"] == "0"
+'
+fi
+# a variation holding the only problem
+printf '(;GM[1]FF[4]SZ[5]RU[Japanese]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb](;B[ee])(;B[cb]))\n' > in/var.sgf
+status 0 "the main line only by default" in/var.sgf
+status 1 "--variations" --variations in/var.sgf
+check "--variations: the ko of the variation" grep -q "move 2 (B C4 = cb)" out
 
 # ---- -j: the same output in the same order ------------------------------------
 mkdir in/many

@@ -347,7 +347,7 @@ static void test_fallback(void)
     sgf_game *g = parse("(;PB[\xc4\xe3])");
     CHECK_STR(charset(g), "GB18030");
     sgf_game_free(g);
-    sgf_read_options opt = { 0, "Big5" };
+    sgf_read_options opt = { .fallback_charset = "Big5" };
     g = parse_opt("(;PB[\xc4\xe3])", &opt);
     CHECK_STR(charset(g), "CP950");
     sgf_game_free(g);
@@ -430,7 +430,7 @@ static void test_undecodable(void)
     sgf_game_free(g);
 
     /* SGF_READ_NO_DECODE: the text keeps the file's bytes */
-    sgf_read_options opt = { SGF_READ_NO_DECODE, NULL };
+    sgf_read_options opt = { .flags = SGF_READ_NO_DECODE };
     g = parse_opt("(;CA[GB2312]PB[\xb9\xc5\\]\xc1\xa6])", &opt);
     CHECK_STR(text(g, "PB"), "\xb9\xc5]\xc1\xa6");
     CHECK_STR(charset(g), "GB18030");

@@ -586,7 +586,7 @@ static void test_read_handicap(void)
     raw.index = 1;
     raw.line = 1;
     raw.at_eof = 1;
-    sgf_read_options opt = { SGF_READ_SYNTAX_ONLY, NULL };
+    sgf_read_options opt = { .flags = SGF_READ_SYNTAX_ONLY };
     g = sgf_game_parse(&raw, &opt);
     CHECK(g != NULL);
     if (!g)

@@ -134,7 +134,7 @@ static void test_ascii_not_itself(void)
 static void test_no_decode(void)
 {
     static const char rec[] = "(;CA[ISO-8859-1]PB[Jos\xe9])";
-    sgf_read_options opt = { SGF_READ_NO_DECODE, NULL };
+    sgf_read_options opt = { .flags = SGF_READ_NO_DECODE };
     treecmp_buf b = { 0 };
     sgf_game *g = parse_opt(rec, sizeof rec - 1, &opt);
     CHECK(g != NULL);
