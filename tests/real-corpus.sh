@@ -6,8 +6,9 @@
 # limit; each folder then goes through the checks listed in FOLDER_CHECKS,
 # and the corpus as a whole through CORPUS_CHECKS.  A check is a shell
 # function that returns 0 (pass) or non-zero (fail) after printing why; to add
-# one, write the function and append its name to the list.  The run ends with
-# "N passed, N failed".
+# one, write the function and append its name to the list.  Then the replay
+# cross-check, tests/tool/crosscheck.sh, adds its cases (one per game).  The
+# run ends with "N passed, N failed".
 #
 # Environment: srcdir, builddir (set by Makefile.am); SGFKIT_CORPUS (default
 # $srcdir/../shared/corpus); SGFKIT_REAL_TIMEOUT seconds per folder (default
@@ -279,6 +280,23 @@ done
 for c in $CORPUS_CHECKS; do
     run_check "$c" "$c"
 done
+
+# The replay cross-check (tests/tool/crosscheck.sh): its cases, one per
+# game, count here; a run without its summary line is one failure.
+echo "-- replay cross-check"
+run_tool xc env srcdir="$srcdir" builddir="$builddir" SGFKIT_CORPUS="$corpus" \
+    sh "$srcdir/tests/tool/crosscheck.sh"
+sed 's/^\([0-9]* passed, [0-9]* failed\)$/crosscheck: \1/' "$work/xc.out" "$work/xc.err"
+xc=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/xc.out" | tail -n 1)
+xc_failed=${xc#*, }
+xc_failed=${xc_failed%% failed*}
+if [ -z "$xc" ] || { [ "$(rc_of xc)" -ne 0 ] && [ "$xc_failed" -eq 0 ]; }; then
+    echo "FAIL crosscheck.sh: exit status $(rc_of xc)"
+    failed=$((failed + 1))
+else
+    passed=$((passed + ${xc%% passed*}))
+    failed=$((failed + xc_failed))
+fi
 
 echo "$passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then

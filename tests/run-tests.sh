@@ -88,6 +88,10 @@ for name in run.sh sgfcheck.sh; do
     run_one "tests/tool/$name" "$runner" "$tool"
 done
 
+# The replay against an independent one (tests/tool/crosscheck.py) over the
+# records of corpus/: every board after every move must agree.
+run_one "tests/tool/crosscheck.sh --self" sh "$srcdir/tests/tool/crosscheck.sh" --self
+
 if [ "$ran" -eq 0 ]; then
     echo "run-tests: FAIL: no test binary found under $builddir/tests/unit"
     total_failed=$((total_failed + 1))
