@@ -184,6 +184,30 @@ check_kgs_no_errors() {
 }
 CORPUS_CHECKS="$CORPUS_CHECKS check_kgs_no_errors"
 
+# The counts per check id of the replay over the KGS and AI folders, printed
+# for the reader of the log (doc/real-corpus.md explains every error).  The
+# check is that sgfcheck --summary ran to its end over both.
+LEGALITY_IDS='rules-unknown|rules-free-text|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-parity|move-after-end|variations-skipped'
+check_legality_counts() {
+    ok=0
+    for set in "KGS:$KGS_FOLDERS" "AI:3-ai"; do
+        label=${set%%:*}
+        key=legal_$label
+        # the patterns are expanded by the shell inside the corpus folder
+        (cd "$abs_corpus" && eval "set -- ${set#*:}" &&
+            run_tool "$key" "$abs_sgfcheck" --summary -j2 --progress=never "$@")
+        case $(rc_of "$key") in
+            0|1) ;;
+            *) echo "  $label: sgfcheck exit status $(rc_of "$key")"; ok=1 ;;
+        esac
+        echo "  legality checks over the $label folders ($(tail -n 1 "$work/$key.err")):"
+        grep -E "  ($LEGALITY_IDS)\$" "$work/$key.out" | sed 's/^/  | /'
+        grep -qE "  ($LEGALITY_IDS)\$" "$work/$key.out" || echo "  | (none)"
+    done
+    return "$ok"
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_legality_counts"
+
 # Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
 # lists for it (that file says how to read it).  Files are named one by one,
 # so that .txt, .gib and the like are read too.

@@ -301,17 +301,18 @@ static void compare(const summaries *a, const summaries *b)
 
 /* Read options for the reader paths, from the last byte: below 0x80 (most
  * SGF files end in ')' or a newline) the defaults; else a fallback charset
- * and SGF_READ_NO_DECODE by its low bits. */
+ * and SGF_READ_NO_DECODE by its low bits; the legality replay always. */
 static sgf_read_options options_of(const uint8_t *data, size_t size)
 {
     static const char *const fallback[] = {
         NULL, "GB18030", "Shift_JIS", "windows-1252", "UTF-16LE",
         "no-such-charset", "EUC-KR", "Big5"
     };
-    sgf_read_options opt = { .flags = 0 };
+    /* the replay too, as sgfcheck runs it */
+    sgf_read_options opt = { .flags = SGF_READ_LEGALITY };
     uint8_t b = size ? data[size - 1] : 0;
     if (b & 0x80) {
-        opt.flags = b & 1 ? SGF_READ_NO_DECODE : 0;
+        opt.flags |= b & 1 ? SGF_READ_NO_DECODE : 0;
         opt.fallback_charset = fallback[(b >> 1) & 7];
     }
     return opt;
@@ -319,7 +320,7 @@ static sgf_read_options options_of(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    parse_whole(data, size, 0);
+    parse_whole(data, size, SGF_READ_LEGALITY | SGF_READ_VARIATIONS);
     parse_whole(data, size, SGF_READ_SYNTAX_ONLY);
 
     sgf_read_options opt = options_of(data, size);
