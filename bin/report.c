@@ -49,45 +49,60 @@ static int least_shown(const struct cli *cli)
         : cli->verbosity > 0 ? SGF_NOTE : SGF_WARNING;
 }
 
-void cli_csv_diagnostics(const struct cli *cli, const sgf_game *g,
-                         struct cli_buf *b)
+/* One line of the text report or one CSV row, for a diagnostic shown at
+ * severity sev. */
+typedef void diag_row_fn(struct cli_buf *b, const sgf_game *g,
+                         const sgf_diag *d, int sev);
+
+static void text_row(struct cli_buf *b, const sgf_game *g, const sgf_diag *d,
+                     int sev)
+{
+    cli_buf_text(b, diag_origin(g, d));
+    if (d->line)
+        cli_buf_printf(b, ":%lu:%lu", d->line, d->column);
+    cli_buf_printf(b, ": %s: ", sgf_severity_name((sgf_severity)sev));
+    cli_buf_text(b, d->message ? d->message : "");
+    cli_buf_puts(b, " [");
+    cli_buf_text(b, d->id);
+    cli_buf_puts(b, "]\n");
+}
+
+static void csv_row(struct cli_buf *b, const sgf_game *g, const sgf_diag *d,
+                    int sev)
+{
+    cli_buf_csv_field(b, diag_origin(g, d));
+    cli_buf_printf(b, ",%u,%lu,%lu,%d,%s,", d->game, d->line, d->column,
+                   d->move, sgf_severity_name((sgf_severity)sev));
+    cli_buf_csv_field(b, d->id);
+    cli_buf_put(b, ",", 1);
+    cli_buf_csv_field(b, d->message);
+    cli_buf_puts(b, "\r\n");
+}
+
+/* The diagnostics the verbosity shows, one row each. */
+static void shown_diagnostics(const struct cli *cli, const sgf_game *g,
+                              struct cli_buf *b, diag_row_fn *row)
 {
     int least = least_shown(cli);
     size_t n = sgf_game_diag_count(g);
     for (size_t i = 0; i < n; i++) {
         const sgf_diag *d = sgf_game_diag(g, i);
         int sev = cli_severity(cli, d);
-        if (sev < least)
-            continue;
-        cli_buf_csv_field(b, diag_origin(g, d));
-        cli_buf_printf(b, ",%u,%lu,%lu,%d,%s,", d->game, d->line, d->column,
-                       d->move, sgf_severity_name((sgf_severity)sev));
-        cli_buf_csv_field(b, d->id);
-        cli_buf_put(b, ",", 1);
-        cli_buf_csv_field(b, d->message);
-        cli_buf_puts(b, "\r\n");
+        if (sev >= least)
+            row(b, g, d, sev);
     }
+}
+
+void cli_csv_diagnostics(const struct cli *cli, const sgf_game *g,
+                         struct cli_buf *b)
+{
+    shown_diagnostics(cli, g, b, csv_row);
 }
 
 void cli_text_diagnostics(const struct cli *cli, const sgf_game *g,
                           struct cli_buf *b)
 {
-    int least = least_shown(cli);
-    size_t n = sgf_game_diag_count(g);
-    for (size_t i = 0; i < n; i++) {
-        const sgf_diag *d = sgf_game_diag(g, i);
-        int sev = cli_severity(cli, d);
-        if (sev < least)
-            continue;
-        cli_buf_text(b, diag_origin(g, d));
-        if (d->line)
-            cli_buf_printf(b, ":%lu:%lu", d->line, d->column);
-        cli_buf_printf(b, ": %s: ", sgf_severity_name((sgf_severity)sev));
-        cli_buf_text(b, d->message ? d->message : "");
-        cli_buf_puts(b, " [");
-        cli_buf_text(b, d->id);
-        cli_buf_puts(b, "]\n");
-    }
+    shown_diagnostics(cli, g, b, text_row);
 }
 
 void cli_json_game_begin(struct cli_buf *b, const sgf_game *g)
