@@ -5,51 +5,20 @@
  * it had to repair.
  *
  * Every accepted form comes from a record in the wild or from the FF[4]
- * text; doc/gameinfo.md lists them with their sources.  Numbers are read
- * and written by hand, never with strtod/printf("%g"), because a tool may
- * call setlocale() and the library must not start reading "6,5" as 6.5 in
- * one locale and as 6 in another.
+ * text; doc/gameinfo.md lists them with their sources.  The numbers and
+ * amounts in them are read by textscan.c, which RU[]'s komi text shares.
+ * Numbers are written by hand, never with printf("%g"), because a tool may
+ * call setlocale() and the library must not start writing "6,5" in one
+ * locale and "6.5" in another.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "textscan.h"
 
 /* ------------------------------------------------------------------ */
-/* Characters                                                          */
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_alpha(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-/* Byte length of lit when s starts with it, else 0. */
-static size_t lit_at(const char *s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return strncmp(s, lit, n) == 0 ? n : 0;
-}
-
-/* Byte length of the first of a NULL-terminated list s starts with. */
-static size_t any_at(const char *s, const char *const *lits)
-{
-    for (; *lits; lits++) {
-        size_t n = lit_at(s, *lits);
-        if (n)
-            return n;
-    }
-    return 0;
-}
+/* Text                                                                */
 
 /* Whether any of lits occurs in [s, e). */
 static bool any_in(const char *s, const char *e, const char *const *lits)
@@ -72,27 +41,6 @@ static size_t u8len(const char *p)
     return n;
 }
 
-/* ASCII white space, no-break space and the ideographic space that CJK
- * editors put between words. */
-static size_t space_at(const char *s)
-{
-    if (*s == ' ' || (*s >= '\t' && *s <= '\r'))
-        return 1;
-    if (lit_at(s, "\xC2\xA0"))
-        return 2;
-    if (lit_at(s, "\xE3\x80\x80"))
-        return 3;
-    return 0;
-}
-
-static const char *skip_space(const char *s)
-{
-    size_t k;
-    while ((k = space_at(s)) != 0)
-        s += k;
-    return s;
-}
-
 /* [start, *end) without surrounding white space. */
 static const char *trim(const char *s, const char **end)
 {
@@ -111,26 +59,6 @@ static const char *trim(const char *s, const char **end)
     return s;
 }
 
-/* Case-insensitive ASCII word at s (not followed by a letter). */
-static size_t word_at(const char *s, const char *w)
-{
-    size_t n = 0;
-    for (; w[n]; n++)
-        if (lower(s[n]) != w[n])
-            return 0;
-    return is_alpha(s[n]) ? 0 : n;
-}
-
-static size_t any_word_at(const char *s, const char *const *words)
-{
-    for (; *words; words++) {
-        size_t n = word_at(s, *words);
-        if (n)
-            return n;
-    }
-    return 0;
-}
-
 /* First position in [s, e) where one of words starts a word, or NULL. */
 static const char *find_word(const char *s, const char *e,
                              const char *const *words)
@@ -144,257 +72,6 @@ static const char *find_word(const char *s, const char *e,
 /* ------------------------------------------------------------------ */
 /* Numbers                                                             */
 
-/* A digit: ASCII or full-width (U+FF10-FF19, typed by CJK input methods).
- * Returns its byte length, 0 when p holds no digit. */
-static size_t digit_at(const char *p, int *d)
-{
-    const unsigned char *u = (const unsigned char *)p;
-    if (is_digit(*p)) {
-        *d = *p - '0';
-        return 1;
-    }
-    if (u[0] == 0xEF && u[1] == 0xBC && u[2] >= 0x90 && u[2] <= 0x99) {
-        *d = u[2] - 0x90;
-        return 3;
-    }
-    return 0;
-}
-
-/* A run of digits; the value saturates (no overflow on long junk). */
-static const char *read_digits(const char *p, long *val, int *ndig)
-{
-    long v = 0;
-    int n = 0, d;
-    size_t k;
-    while ((k = digit_at(p, &d)) != 0) {
-        if (v < 100000000L)
-            v = v * 10 + d;
-        n++;
-        p += k;
-    }
-    *val = v;
-    *ndig = n;
-    return p;
-}
-
-/* digits [(.|,) digits], or .digits: a decimal number without sign.  The
- * comma is a decimal separator in much of Europe ("6,5").  *strict is set
- * when the form is FF[4]'s Real (digits, optionally '.' and digits). */
-static const char *read_decimal(const char *p, double *v, bool *strict)
-{
-    long ip;
-    int ni, d;
-    const char *q = read_digits(p, &ip, &ni);
-    bool ascii = true;
-    for (const char *r = p; r < q; r++)
-        ascii = ascii && is_digit(*r);
-    double frac = 0;
-    int nf = 0;
-    size_t sep = (*q == '.' || *q == ',') ? 1 : lit_at(q, "\xEF\xBC\x8E");
-    if (sep && digit_at(q + sep, &d)) {
-        const char *r = q + sep;
-        double scale = 1;
-        size_t k;
-        long mant = 0;
-        while ((k = digit_at(r, &d)) != 0) {
-            if (nf < 15) {
-                mant = mant * 10 + d;
-                scale *= 10;
-            }
-            ascii = ascii && k == 1;
-            nf++;
-            r += k;
-        }
-        frac = (double)mant / scale;
-        if (*q != '.')
-            ascii = false;
-        q = r;
-    }
-    if (ni == 0 && nf == 0)
-        return NULL;
-    *v = (double)ip + frac;
-    if (strict)
-        *strict = ascii && ni > 0;
-    return q;
-}
-
-/* Chinese numerals, in both the counting form (二十三, 一百二十四) and the
- * digit-by-digit form (一九八一). */
-static const struct { const char *s; int v; } cjk_num[] = {
-    { "\xE3\x80\x87", 0 },   /* 〇 */
-    { "零", 0 }, { "一", 1 }, { "二", 2 }, { "两", 2 }, { "兩", 2 },
-    { "三", 3 }, { "四", 4 }, { "五", 5 }, { "六", 6 }, { "七", 7 },
-    { "八", 8 }, { "九", 9 }, { "十", 10 }, { "百", 100 },
-};
-
-static size_t cjk_num_at(const char *p, int *v)
-{
-    for (size_t i = 0; i < sizeof cjk_num / sizeof cjk_num[0]; i++) {
-        size_t n = lit_at(p, cjk_num[i].s);
-        if (n) {
-            *v = cjk_num[i].v;
-            return n;
-        }
-    }
-    return 0;
-}
-
-static const char *read_cjk_number(const char *p, long *out)
-{
-    long total = 0, positional = 0;
-    int pending = -1, v;
-    bool counting = false;
-    size_t k;
-    const char *start = p;
-    while ((k = cjk_num_at(p, &v)) != 0) {
-        if (v >= 10) {
-            total += (pending < 0 ? 1 : pending) * v;
-            pending = -1;
-            counting = true;
-        } else {
-            pending = v;
-            if (positional < 100000000L)
-                positional = positional * 10 + v;
-        }
-        p += k;
-    }
-    if (p == start)
-        return NULL;
-    *out = counting ? total + (pending < 0 ? 0 : pending) : positional;
-    return p;
-}
-
-/* An unsigned number in any of the forms above. */
-static const char *read_number(const char *p, double *v)
-{
-    const char *q = read_decimal(p, v, NULL);
-    long n;
-    if (q)
-        return q;
-    q = read_cjk_number(p, &n);
-    if (q)
-        *v = (double)n;
-    return q;
-}
-
-/* A fraction: ½ ¼ ¾, "n/m", or Chinese "m分之n" (= n/m). */
-static const char *read_fraction(const char *p, double *f)
-{
-    static const struct { const char *s; double v; } glyph[] = {
-        { "\xC2\xBD", 0.5 }, { "\xC2\xBC", 0.25 }, { "\xC2\xBE", 0.75 },
-    };
-    for (size_t i = 0; i < sizeof glyph / sizeof glyph[0]; i++)
-        if (lit_at(p, glyph[i].s)) {
-            *f = glyph[i].v;
-            return p + strlen(glyph[i].s);
-        }
-    long a, b;
-    const char *q = read_cjk_number(p, &a);
-    int nd;
-    if (!q) {
-        q = read_digits(p, &a, &nd);
-        if (!nd)
-            return NULL;
-    }
-    size_t k = *q == '/' ? 1 : lit_at(q, "\xEF\xBC\x8F");
-    if (k) {
-        const char *r = read_digits(q + k, &b, &nd);
-        if (nd && b > 0) {
-            *f = (double)a / (double)b;
-            return r;
-        }
-        return NULL;
-    }
-    k = lit_at(q, "分之");
-    if (k) {
-        const char *r = read_cjk_number(q + k, &b);
-        if (!r) {
-            r = read_digits(q + k, &b, &nd);
-            if (!nd)
-                r = NULL;
-        }
-        if (r && a > 0) {
-            *f = (double)b / (double)a;
-            return r;
-        }
-    }
-    return NULL;
-}
-
-/* Units of a margin or a komi: points (目 Chinese/Japanese, 집 Korean) or
- * stones (子).  Counting by stones is the Chinese area count: the two
- * players share the board's points, so one stone more for one side is two
- * points of difference and 1 子 = 2 points (3¾ 子 komi = 7.5 points). */
-enum unit { U_NONE, U_POINTS, U_STONES };
-
-static const char *const unit_points[] = {
-    "目", "집", "点", "點", "점", NULL
-};
-static const char *const unit_stones[] = { "子", NULL };
-static const char *const word_points[] = {
-    "points", "point", "pts", "pt", "moku", NULL
-};
-static const char *const unit_half[] = { "半", "반", NULL };
-
-typedef struct amount {
-    double v;           /* as written, in unit */
-    enum unit unit;
-} amount;
-
-/* A margin or komi written as free text: "4目半", "3又1/4子", "半目",
- * "二子半", "5집반", "반집", "5 1/2", "6.5 points".  Returns the end, NULL
- * when p does not start one. */
-static const char *read_amount(const char *p, amount *a)
-{
-    double v = 0, f;
-    size_t k;
-    bool lead_half = false;
-    const char *q;
-
-    if ((k = any_at(p, unit_half)) != 0 &&
-        (any_at(p + k, unit_points) || any_at(p + k, unit_stones))) {
-        v = 0.5;
-        lead_half = true;
-        p += k;
-    } else if ((q = read_fraction(p, &f)) != NULL) {
-        v = f;
-        p = q;
-    } else if ((q = read_number(p, &v)) != NULL) {
-        p = q;
-        /* "3又1/4" (又 = and), "5 1/2" */
-        const char *r = lit_at(p, "又") ? p + 3 : skip_space(p);
-        if ((r = read_fraction(r, &f)) != NULL) {
-            v += f;
-            p = r;
-        }
-    } else {
-        return NULL;
-    }
-    a->unit = U_NONE;
-    q = skip_space(p);
-    if ((k = any_at(q, unit_points)) != 0) {
-        a->unit = U_POINTS;
-        p = q + k;
-    } else if ((k = any_at(q, unit_stones)) != 0) {
-        a->unit = U_STONES;
-        p = q + k;
-    } else if ((k = any_word_at(q, word_points)) != 0) {
-        a->unit = U_POINTS;
-        p = q + k;
-    }
-    if (!lead_half && (k = any_at(p, unit_half)) != 0) {
-        v += 0.5;
-        p += k;
-    }
-    a->v = v;
-    return p;
-}
-
-static double amount_points(const amount *a)
-{
-    return a->unit == U_STONES ? 2 * a->v : a->v;
-}
-
 /* A number for messages: at most four decimals, no trailing zeros, always
  * '.' whatever the locale. */
 static const char *fmt_num(char *buf, size_t n, double v)
@@ -402,6 +79,13 @@ static const char *fmt_num(char *buf, size_t n, double v)
     bool neg = v < 0;
     if (neg)
         v = -v;
+    /* v * 10000 must fit the integer below: textscan reads numbers up to
+     * 10^16 and sgf_format_result takes any margin.  Past 10^14 a double
+     * has no decimals left to show, and "%.0f" writes no decimal point. */
+    if (!(v < 1e14)) {
+        snprintf(buf, n, "%s%.0f", neg ? "-" : "", v == v ? v : 0.0);
+        return buf;
+    }
     unsigned long long t = (unsigned long long)(v * 10000 + 0.5);
     unsigned long long ip = t / 10000, fp = t % 10000;
     int len = snprintf(buf, n, "%s%llu", neg && t ? "-" : "", ip);
@@ -534,7 +218,7 @@ static bool result_strict(const char *s, sgf_result *r)
         }
     double m;
     bool strict;
-    const char *e = read_decimal(t, &m, &strict);
+    const char *e = scan_decimal(t, SCAN_LOOSE, &m, &strict);
     if (!e || *e || !strict)
         return false;
     result_set(r, w, SGF_BY_NONE);
@@ -551,7 +235,7 @@ static void result_after_plus(const char *p, const char *e, sgf_result *r)
     if (p >= e)
         return;
     double m;
-    const char *q = read_decimal(p, &m, NULL);
+    const char *q = scan_decimal(p, SCAN_LOOSE, &m, NULL);
     if (q) {
         result_margin(r, m);
         return;
@@ -585,12 +269,12 @@ static void result_reason(const char *p, const char *e, sgf_result *r,
     }
     for (const char *s = p; s < e; s += u8len(s)) {
         amount a;
-        const char *q = read_amount(s, &a);
+        const char *q = scan_amount(s, &a);
         /* CJK margins need their unit: a bare number there is a move
          * count or a date, not a margin. */
-        if (q && q <= e && (!cjk || a.unit != U_NONE)) {
+        if (q && q <= e && (!cjk || a.unit != UNIT_NONE)) {
             result_margin(r, amount_points(&a));
-            if (a.unit != U_NONE)
+            if (a.unit != UNIT_NONE)
                 *notes |= RN_UNIT;
             return;
         }
@@ -862,7 +546,7 @@ static int komi_parse(const char *text, const char *app, komi_read *k)
     if (*p == '+' || *p == '-')
         neg = *p++ == '-';
     double v;
-    const char *e = read_decimal(p, &v, &strict);
+    const char *e = scan_decimal(p, SCAN_LOOSE, &v, &strict);
     if (e && !*e && strict) {
         v = neg ? -v : v;
         k->written = k->komi = v;
@@ -894,12 +578,12 @@ static int komi_parse(const char *text, const char *app, komi_read *k)
         amount a;
         if (*s == '-' || *s == '+') {
             neg = *s == '-';
-            if (read_amount(s + 1, &a))
+            if (scan_amount(s + 1, &a))
                 s++;
         }
-        if (read_amount(s, &a)) {
+        if (scan_amount(s, &a)) {
             k->written = neg ? -a.v : a.v;
-            k->stones = a.unit == U_STONES;
+            k->stones = a.unit == UNIT_STONES;
             k->komi = neg ? -amount_points(&a) : amount_points(&a);
             return 0;
         }
@@ -1048,12 +732,12 @@ static void cjk_month_day(const char *p, int *m, int *d)
     size_t k;
     *m = *d = 0;
     p = skip_space(p);
-    const char *q = read_digits(p, &v, &n);
+    const char *q = scan_digits(p, &v, &n);
     if (!n || !(k = any_at(q, c_month)))
         return;
     *m = (int)v;
     q = skip_space(q + k);
-    const char *r = read_digits(q, &v, &n);
+    const char *r = scan_digits(q, &v, &n);
     /* "7日", or the first of several days: "3月7、8日", "7至8日" */
     if (n && (any_at(r, c_day) || any_at(r, c_day_list)))
         *d = (int)v;
@@ -1074,7 +758,7 @@ static bool date_era(const char *s, sgf_date *out)
         p = skip_space(p + strlen(eras[i].name));
         long n;
         int nd;
-        const char *q = read_digits(p, &n, &nd);
+        const char *q = scan_digits(p, &n, &nd);
         if (!nd) {
             if (!lit_at(p, "元"))
                 continue;
@@ -1111,7 +795,7 @@ static int month_name_at(const char *p)
 static bool day_number(const char *p, const char *start, long *v)
 {
     int n;
-    const char *r = read_digits(p, v, &n);
+    const char *r = scan_digits(p, v, &n);
     return (n == 1 || n == 2) && *r != ':' &&
            (p == start || (!is_digit(p[-1]) && p[-1] != ':'));
 }
@@ -1142,7 +826,7 @@ static bool date_english(const char *s, sgf_date *out)
         if (day_number(p, s, &v))
             d_before = v;
     for (const char *p = s; *p && !y; ) {
-        const char *r = read_digits(p, &v, &n);
+        const char *r = scan_digits(p, &v, &n);
         if (n == 4)
             y = v;
         p = n ? r : p + 1;
@@ -1174,27 +858,27 @@ static bool date_loose(const char *s, sgf_date *out)
     for (const char *p = s; *p; ) {
         long a, b, c;
         int na, nb, nc;
-        const char *q = read_digits(p, &a, &na);
+        const char *q = scan_digits(p, &a, &na);
         if (!na) {
             p += u8len(p);
             continue;
         }
         if (na == 4 && is_date_sep(*q)) {
-            const char *r = read_digits(q + 1, &b, &nb);
+            const char *r = scan_digits(q + 1, &b, &nb);
             if (nb == 1 || nb == 2) {
                 c = 0;
                 nc = 0;
                 if (*r == *q)
-                    read_digits(r + 1, &c, &nc);
+                    scan_digits(r + 1, &c, &nc);
                 if (nc != 1 && nc != 2)
                     c = 0;
                 return date_store(out, (int)a, (int)b, (int)c);
             }
         }
         if ((na == 1 || na == 2) && is_date_sep(*q)) {
-            const char *r = read_digits(q + 1, &b, &nb);
+            const char *r = scan_digits(q + 1, &b, &nb);
             if ((nb == 1 || nb == 2) && *r == *q) {
-                read_digits(r + 1, &c, &nc);
+                scan_digits(r + 1, &c, &nc);
                 if (nc == 4) {
                     bool mdy = (*q == '/' && a <= 12) || b > 12;
                     return mdy ? date_store(out, (int)c, (int)a, (int)b)
@@ -1215,7 +899,7 @@ static bool date_loose(const char *s, sgf_date *out)
     for (const char *p = s; *p; ) {
         long a;
         int na;
-        const char *q = read_digits(p, &a, &na);
+        const char *q = scan_digits(p, &a, &na);
         if (na == 4)
             return date_store(out, (int)a, 0, 0);
         p = na ? q : p + u8len(p);
@@ -1284,7 +968,7 @@ static bool int_value(const char *s, long *v)
     if (*s == '-' || *s == '+')
         s++;
     int n;
-    const char *q = read_digits(s, v, &n);
+    const char *q = scan_digits(s, v, &n);
     if (!n || q != e || n > 8)
         return false;
     if (neg)
@@ -1550,7 +1234,8 @@ static void read_time(info_ctx *c, const sgf_prop *p)
     const char *e, *s = trim(t, &e);
     double v;
     bool strict;
-    const char *r = read_decimal(s + (*s == '+' || *s == '-'), &v, &strict);
+    const char *r = scan_decimal(s + (*s == '+' || *s == '-'), SCAN_LOOSE,
+                                 &v, &strict);
     if (!r || r != e || !strict || *s == '-')
         game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
                     "TM[%s] is not a number of seconds",

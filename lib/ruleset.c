@@ -5,14 +5,16 @@
  * text sgf_rules_format writes.
  *
  * RU[] is untrusted text: everything here works on a fixed local copy (no
- * allocation, no reads past its end) and numbers are read and written by
- * hand so that a caller's setlocale() cannot change what "7.5" means.
+ * allocation, no reads past its end) and numbers are read (textscan.c,
+ * shared with KM and RE) and written by hand so that a caller's
+ * setlocale() cannot change what "7.5" means.
  * doc/rules.md lists every spelling and where it was seen.
  */
 #include <stdbool.h>
 #include <string.h>
 
 #include "internal.h"
+#include "textscan.h"
 
 /* Longest RU[] text read.  The longest real form is KataGo's JSON (about
  * 160 bytes with every field); a longer value is prose, not a rule set. */
@@ -86,53 +88,9 @@ int sgf_rules_named(const char *name, sgf_rules *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* Characters                                                          */
+/* KataGo's words, in either case                                      */
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_alpha(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-/* White space: ASCII, the no-break space and the ideographic space CJK
- * editors type between words.  Byte length, 0 for none. */
-static size_t space_at(const char *s)
-{
-    if (*s == ' ' || (*s >= '\t' && *s <= '\r'))
-        return 1;
-    if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0)
-        return 2;
-    if ((unsigned char)s[0] == 0xE3 && (unsigned char)s[1] == 0x80 &&
-        (unsigned char)s[2] == 0x80)
-        return 3;
-    return 0;
-}
-
-static const char *skip_space(const char *s)
-{
-    size_t k;
-    while ((k = space_at(s)) != 0)
-        s += k;
-    return s;
-}
-
-/* Byte length of lit when s starts with it, else 0. */
-static size_t lit_at(const char *s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return strncmp(s, lit, n) == 0 ? n : 0;
-}
-
-/* Like lit_at, ignoring ASCII case; *folded is set when the case differed
+/* Like lit_at (textscan.h), ignoring ASCII case; *folded is set when the case differed
  * (KataGo writes its keys and values in one case only). */
 static size_t lit_at_ci(const char *s, const char *lit, bool *folded)
 {
@@ -151,30 +109,16 @@ static size_t lit_at_ci(const char *s, const char *lit, bool *folded)
 /* ------------------------------------------------------------------ */
 /* Numbers                                                             */
 
-/* [-+]digits[.digits], saturating (no overflow on long junk).  Returns the
- * end, NULL when p holds no number. */
+/* KataGo's numbers: [-+]digits[.digits], ASCII only.  Returns the end,
+ * NULL when p holds no number. */
 static const char *read_real(const char *p, double *v)
 {
     bool neg = *p == '-';
     if (*p == '-' || *p == '+')
         p++;
-    double ip = 0, frac = 0, scale = 1;
-    int ni = 0, nf = 0;
-    for (; is_digit(*p); p++, ni++)
-        if (ip < 1e15)
-            ip = ip * 10 + (*p - '0');
-    if (*p == '.' && is_digit(p[1])) {
-        double mant = 0;
-        for (p++; is_digit(*p); p++, nf++)
-            if (nf < 15) {
-                mant = mant * 10 + (*p - '0');
-                scale *= 10;
-            }
-        frac = mant / scale;
-    }
-    if (ni == 0 && nf == 0)
-        return NULL;
-    *v = neg ? -(ip + frac) : ip + frac;
+    p = scan_decimal(p, SCAN_ASCII, v, NULL);
+    if (p && neg)
+        *v = -*v;
     return p;
 }
 
@@ -777,116 +721,6 @@ static bool preceded_by(const char *text, const char *p, const char *lit)
     return (size_t)(p - text) >= n && memcmp(p - n, lit, n) == 0;
 }
 
-/* A Chinese numeral below 100: 五, 十, 十五, 二十, 二十五 (两 = 2). */
-static const char *read_cjk_count(const char *p, double *v)
-{
-    static const char *const digits[] = {
-        "零", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-    };
-    int d[2] = { -1, -1 }, nd = 0;
-    bool ten = false;
-    for (;;) {
-        size_t n = 0;
-        int x = -1;
-        for (int i = 0; i < 10 && !n; i++)
-            if ((n = lit_at(p, digits[i])) != 0)
-                x = i;
-        if (!n && (n = lit_at(p, "两")) != 0)
-            x = 2;
-        if (n && nd < 2 && !(nd == 1 && !ten)) {
-            d[nd++] = x;
-        } else if (!n && !ten && (n = lit_at(p, "十")) != 0) {
-            ten = true;
-            if (nd == 0)
-                d[nd++] = 1;
-        } else {
-            break;
-        }
-        p += n;
-    }
-    if (nd == 0)
-        return NULL;
-    *v = ten ? d[0] * 10 + (nd > 1 ? d[1] : 0) : d[0];
-    return p;
-}
-
-/* ¾ ½ ¼, "3/4", or Chinese "四分之三" (= 3/4). */
-static const char *read_fraction(const char *p, double *f)
-{
-    static const struct { const char *s; double v; } glyphs[] = {
-        { "\xC2\xBE", 0.75 }, { "\xC2\xBD", 0.5 }, { "\xC2\xBC", 0.25 },
-    };
-    for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++) {
-        size_t n = lit_at(p, glyphs[i].s);
-        if (n) {
-            *f = glyphs[i].v;
-            return p + n;
-        }
-    }
-    double a, b;
-    const char *q;
-    if (is_digit(*p) && (q = read_real(p, &a)) != NULL && *q == '/' &&
-        is_digit(q[1]) && (q = read_real(q + 1, &b)) != NULL && b > 0) {
-        *f = a / b;
-        return q;
-    }
-    size_t n;
-    if ((q = read_cjk_count(p, &b)) != NULL && (n = lit_at(q, "分之")) != 0 &&
-        (q = read_cjk_count(q + n, &a)) != NULL && b > 0) {
-        *f = a / b;
-        return q;
-    }
-    return NULL;
-}
-
-/* A komi as Chinese records write it, in points: "4目半" 4.5, "五目半"
- * 5.5, "半目" 0.5, "6.5", "3又3/4子" and "3¾子" 7.5 (子 = a stone = 2
- * points under area counting).  Returns the end, NULL when p starts no
- * such amount.  (gameinfo.c reads KM's free text with the same grammar and
- * more; its reader is static there.) */
-static const char *read_komi_amount(const char *p, double *points)
-{
-    double v = 0, f;
-    const char *q;
-    size_t n;
-    bool half = false;
-    if ((n = lit_at(p, "半")) != 0) {
-        v = 0.5;
-        half = true;
-        p += n;
-    } else if ((q = read_fraction(p, &f)) != NULL) {
-        v = f;
-        p = q;
-    } else if ((q = is_digit(*p) ? read_real(p, &v)
-                                 : read_cjk_count(p, &v)) != NULL) {
-        p = q;
-        /* "3又3/4" (又 = and), "3¾", "3 3/4" */
-        q = (n = lit_at(p, "又")) != 0 ? p + n : skip_space(p);
-        if ((q = read_fraction(q, &f)) != NULL) {
-            v += f;
-            p = q;
-        }
-    } else {
-        return NULL;
-    }
-    double unit = 1;
-    if ((n = lit_at(p, "目")) != 0 || (n = lit_at(p, "点")) != 0 ||
-        (n = lit_at(p, "點")) != 0) {
-        p += n;
-    } else if ((n = lit_at(p, "子")) != 0) {
-        unit = 2;
-        p += n;
-    } else if (half) {
-        return NULL;    /* a bare 半 is no amount */
-    }
-    if (!half && (n = lit_at(p, "半")) != 0) {
-        v += 0.5;
-        p += n;
-    }
-    *points = v * unit;
-    return p;
-}
-
 /* Returns 0 and fills out when text gives a komi this way, else -1. */
 static int parse_free_komi(const char *text, sgf_rules *out)
 {
@@ -912,7 +746,14 @@ static int parse_free_komi(const char *text, sgf_rules *out)
         return -1;
     double komi = 0;
     if (!none) {
-        if (!read_komi_amount(skip_space(after), &komi) || !komi_ok(komi))
+        /* "4目半" 4.5, "五目半" 5.5, "半目" 0.5, "6.5", "3又3/4子" and
+         * "3¾子" 7.5 (子 = a stone = 2 points under area counting): KM's
+         * free text, so textscan.c reads both */
+        amount a;
+        if (!scan_amount(skip_space(after), &a))
+            return -1;
+        komi = amount_points(&a);
+        if (!komi_ok(komi))
             return -1;
         /* "白出", "白贴", "白先贴": White pays */
         const char *c = preceded_by(text, hit, "先") ? hit - strlen("先") : hit;
