@@ -4,52 +4,31 @@
  * (ko, superko, game end) are history.c's.
  *
  * Strings are circular lists of stones (next[]) with a head per stone;
- * merging relabels the smaller list.  Setup and the rare replacement of an
- * occupied point rebuild all strings from the colours instead of undoing
- * them: they happen a few times per game at most.
+ * merging relabels the smaller list.  The common move is played inline
+ * (board_play_stone, board.h); the rest of it is board_play_general's.
+ * Setup and the rare replacement of an occupied point rebuild all strings
+ * from the colours instead of undoing them: they happen a few times per
+ * game at most.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "board.h"
-
-/* splitmix64: a pure function of the point and colour, so keys need no
- * global state and the hash of a board does not depend on the object. */
-static uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15u;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* Keys depend on (x, y, colour) only, so equal boards of any size hash
- * alike; the table is indexed by array point, hence refilled when the
- * stride changes (never within a run of games of one width). */
-static void fill_keys(sgf_position *p, int stride)
-{
-    memset(p->key, 0, sizeof p->key);
-    for (int pt = stride; pt < BOARD_POINTS; pt++) {
-        int x = pt % stride, y = pt / stride - 1;
-        if (x >= stride - 1 || y >= BOARD_MAX)
-            continue;
-        for (int c = 0; c < 2; c++)
-            p->key[pt][c] = mix64(((uint64_t)(c + 1) << 16) |
-                                  ((uint64_t)y << 8) | (uint64_t)x);
-    }
-    p->key_stride = stride;
-}
 
 sgf_position *sgf_position_new(void)
 {
     sgf_position *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
-    /* room for long games from the start: nothing grows in a normal run */
+    /* room for long games from the start: a set of 1024 entries (16 KB,
+     * half full at most) holds 511 plies; a longer game grows it once for
+     * the object's life.  Boards seen twice are few. */
     p->log_cap = 1024;
-    p->set_cap = 2048;
+    p->set_cap = 1024;
+    p->rep_cap = 64;
     p->log = malloc(p->log_cap * sizeof *p->log);
     p->set = calloc(p->set_cap, sizeof *p->set);
-    if (!p->log || !p->set) {
+    p->rep = malloc(p->rep_cap * sizeof *p->rep);
+    if (!p->log || !p->set || !p->rep) {
         sgf_position_free(p);
         return NULL;
     }
@@ -66,6 +45,7 @@ void sgf_position_free(sgf_position *p)
         return;
     free(p->log);
     free(p->set);
+    free(p->rep);
     free(p);
 }
 
@@ -76,8 +56,11 @@ void board_clear(sgf_position *p, int width, int height)
     p->height = height;
     p->stride = stride;
     p->npoints = (height + 2) * stride;
-    if (p->key_stride != stride)
-        fill_keys(p, stride);
+    /* floor(pt / stride) for every point of the array (pt < 2^12): the
+     * rounded-up inverse errs by less than 2^12 / 2^20 = 1 / 256, and
+     * pt / stride stays at least 1 / stride >= 1 / 53 below the next
+     * integer */
+    p->stride_inv = (uint32_t)((1u << 20) / (unsigned)stride + 1);
     /* only the used part: a 19x19 game touches 420 bytes, not 2862 */
     memset(p->color, SGF_EMPTY, (size_t)p->npoints);
     memset(p->color, BOARD_BORDER, (size_t)stride);
@@ -85,6 +68,8 @@ void board_clear(sgf_position *p, int width, int height)
     for (int y = 0; y < height; y++)
         p->color[(y + 2) * stride - 1] = BOARD_BORDER;
     memset(p->ever, 0, (size_t)p->npoints);
+    /* the head of every cell without a stone is 0 (board.h) */
+    memset(p->head, 0, (size_t)p->npoints * sizeof *p->head);
     p->hash = 0;
     p->ko_point = p->ko_color = 0;
     p->prisoners[0] = p->prisoners[1] = p->prisoners[2] = 0;
@@ -130,13 +115,21 @@ void sgf_position_setup(sgf_position *p, int x, int y, int color)
     p->setup_pending = 1;
 }
 
-void board_rebuild(sgf_position *p)
+int board_rebuild(sgf_position *p)
 {
     const int d[4] = { -p->stride, -1, 1, p->stride };
-    int first = p->stride, last = (p->height + 1) * p->stride;
-    for (int pt = first; pt < last; pt++)
-        p->head[pt] = 0;
+    int first = p->stride, last = (p->height + 1) * p->stride, dead = 0;
+    memset(p->head + first, 0, (size_t)(last - first) * sizeof *p->head);
     for (int pt = first; pt < last; pt++) {
+        /* eight cells at a time while none holds a stone (1 or 2: the low
+         * two bits differ): setup is a few handicap stones on a board of
+         * hundreds of points.  The array ends far beyond last. */
+        uint64_t w;
+        memcpy(&w, p->color + pt, sizeof w);
+        if (((w ^ (w >> 1)) & 0x0101010101010101u) == 0) {
+            pt += 7;
+            continue;
+        }
         int c = p->color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || p->head[pt])
             continue;
@@ -161,8 +154,10 @@ void board_rebuild(sgf_position *p)
         }
         p->stones[pt] = (uint16_t)stones;
         p->libs[pt] = (uint16_t)libs;
+        dead += libs == 0;
     }
     p->dirty = 0;
+    return dead;
 }
 
 int board_dead_strings(const sgf_position *p)
@@ -219,56 +214,52 @@ static inline int merge(sgf_position *p, int a, int b)
     return a;
 }
 
-/* Removes the string headed by h; the strings of colour other around it
- * get their pseudo-liberties back.  Returns the stones removed. */
-static int remove_string(sgf_position *p, int h, int other)
+/* Removes the string headed by h; the strings around it get their
+ * pseudo-liberties back.  Neighbours of other kinds need no test: empty
+ * and border cells have head 0, whose count means nothing, and a
+ * neighbour of the string's own colour is part of it.  Returns the stones
+ * removed. */
+int board_remove_string(sgf_position *p, int h)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
-    int c = p->color[h], s = h, n = 0;
+    const int s = p->stride;
+    uint16_t *head = p->head, *libs = p->libs;
+    int c = p->color[h], x = h, n = 0;
     do {
-        p->color[s] = SGF_EMPTY;
-        p->hash ^= board_key(p, s, c);
+        p->color[x] = SGF_EMPTY;
+        p->hash ^= board_key(p, x, c);
+        head[x] = 0;
+        libs[head[x - s]]++;
+        libs[head[x - 1]]++;
+        libs[head[x + 1]]++;
+        libs[head[x + s]]++;
         n++;
-        for (int i = 0; i < 4; i++)
-            if (p->color[s + d[i]] == other)
-                p->libs[p->head[s + d[i]]]++;
-        s = p->next[s];
-    } while (s != h);
+        x = p->next[x];
+    } while (x != h);
     return n;
 }
 
-/* The hot path: one call per move of every game replayed.  The four
- * neighbours are unrolled and the pseudo-liberty updates done without
- * branches (colours of neighbours are as good as random, so branches on
- * them mispredict); border and empty cells have harmless heads (border
- * heads are 0 or stale, empty heads stale) and get a decrement of 0. */
-#define IS_STONE(col) ((unsigned)((col) - 1) < 2u)
-
-void board_play_stone(sgf_position *p, int pt, int c, board_move *m)
+void board_play_general(sgf_position *p, int pt, int c, int empty, int h,
+                        int takes, board_move *m)
 {
     uint8_t *col = p->color;
-    uint16_t *head = p->head, *libs = p->libs;
+    uint16_t *head = p->head, *libs = p->libs, *next = p->next;
     const int n0 = pt - p->stride, n1 = pt - 1, n2 = pt + 1, n3 = pt + p->stride;
     const int c0 = col[n0], c1 = col[n1], c2 = col[n2], c3 = col[n3];
     const int o = 3 - c;
 
-    col[pt] = (uint8_t)c;
-    p->hash ^= board_key(p, pt, c);
-    p->ever[pt] = 1;
-    head[pt] = (uint16_t)pt;
-    p->next[pt] = (uint16_t)pt;
-    p->stones[pt] = 1;
-    /* every neighbour string loses its (stone, pt) pseudo-liberties before
-     * anything is merged or tested, so the counts are right in any order */
-    libs[head[n0]] = (uint16_t)(libs[head[n0]] - IS_STONE(c0));
-    libs[head[n1]] = (uint16_t)(libs[head[n1]] - IS_STONE(c1));
-    libs[head[n2]] = (uint16_t)(libs[head[n2]] - IS_STONE(c2));
-    libs[head[n3]] = (uint16_t)(libs[head[n3]] - IS_STONE(c3));
-    libs[pt] = (uint16_t)((c0 == SGF_EMPTY) + (c1 == SGF_EMPTY) +
-                          (c2 == SGF_EMPTY) + (c3 == SGF_EMPTY));
-
-    int h = pt;
-    if (c0 == c)
+    /* pt joins h as in board_play_stone, then the other strings join */
+    head[pt] = (uint16_t)h;
+    if (h == pt) {
+        next[pt] = (uint16_t)pt;
+        p->stones[pt] = 1;
+        libs[pt] = (uint16_t)empty;
+    } else {
+        next[pt] = next[h];
+        next[h] = (uint16_t)pt;
+        p->stones[h]++;
+        libs[h] = (uint16_t)(libs[h] + empty);
+    }
+    if (c0 == c && head[n0] != h)
         h = merge(p, h, head[n0]);
     if (c1 == c && head[n1] != h)
         h = merge(p, h, head[n1]);
@@ -276,30 +267,36 @@ void board_play_stone(sgf_position *p, int pt, int c, board_move *m)
         h = merge(p, h, head[n2]);
     if (c3 == c && head[n3] != h)
         h = merge(p, h, head[n3]);
+    if (!takes) {
+        m->captured = 0;
+        p->ko_point = p->ko_color = 0;
+        if (libs[h] == 0)
+            m->suicided = board_remove_string(p, h);
+        return;
+    }
 
+    /* a neighbour taken with an earlier one is empty by now */
     int captured = 0, last = 0;
     if ((c0 == o) & (libs[head[n0]] == 0)) {
-        captured += remove_string(p, head[n0], c);
+        captured += board_remove_string(p, head[n0]);
         last = n0;
     }
     if ((c1 == o) & (libs[head[n1]] == 0) & (col[n1] == o)) {
-        captured += remove_string(p, head[n1], c);
+        captured += board_remove_string(p, head[n1]);
         last = n1;
     }
     if ((c2 == o) & (libs[head[n2]] == 0) & (col[n2] == o)) {
-        captured += remove_string(p, head[n2], c);
+        captured += board_remove_string(p, head[n2]);
         last = n2;
     }
     if ((c3 == o) & (libs[head[n3]] == 0) & (col[n3] == o)) {
-        captured += remove_string(p, head[n3], c);
+        captured += board_remove_string(p, head[n3]);
         last = n3;
     }
 
     m->captured = captured;
-    m->suicided = 0;
-    m->ko = 0;
     if (libs[h] == 0) {
-        m->suicided = remove_string(p, h, o);
+        m->suicided = board_remove_string(p, h);
     } else if (captured == 1 && p->stones[h] == 1 && libs[h] == 1) {
         /* the classic ko shape: the lone capturing stone's only liberty is
          * the point it just emptied, so retaking would capture it back */

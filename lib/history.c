@@ -64,8 +64,19 @@ static int set_grow(sgf_position *p)
     return 0;
 }
 
-/* The entry of key, added when new; NULL when the set is full and cannot
- * grow. */
+/* A new entry of key at slot i. */
+static inline hentry *set_put(sgf_position *p, size_t i, uint64_t key)
+{
+    hentry *e = &p->set[i];
+    e->key = key;
+    e->stamp = p->gen;
+    e->ref = REF_NONE;
+    p->set_used++;
+    return e;
+}
+
+/* The entry of key, added (ref REF_NONE) when new; NULL when the set is
+ * full and cannot grow. */
 static hentry *set_insert(sgf_position *p, uint64_t key)
 {
     size_t mask = p->set_cap - 1, i = (size_t)key & mask;
@@ -86,15 +97,19 @@ static hentry *set_insert(sgf_position *p, uint64_t key)
         for (i = (size_t)key & mask; p->set[i].stamp == p->gen;)
             i = (i + 1) & mask;
     }
-    hentry *e = &p->set[i];
-    e->key = key;
-    e->stamp = p->gen;
-    e->epoch = -1;
-    e->first[0] = e->first[1] = -1;
-    e->cnt[0] = e->cnt[1] = 0;
-    e->passed = 0;
-    p->set_used++;
-    return e;
+    return set_put(p, i, key);
+}
+
+/* set_insert for a key that cannot be in the set (a board new to the
+ * game): no keys to compare. */
+static inline hentry *set_add_new(sgf_position *p, uint64_t key)
+{
+    if ((p->set_used + 1) * 2 > p->set_cap)
+        return set_insert(p, key);
+    size_t mask = p->set_cap - 1, i = (size_t)key & mask;
+    while (p->set[i].stamp == p->gen)
+        i = (i + 1) & mask;
+    return set_put(p, i, key);
 }
 
 /* Empties the set of boards seen, in O(1): entries of an older generation
@@ -108,41 +123,105 @@ static void set_forget(sgf_position *p)
         p->gen = 1;
     }
     p->set_used = 0;
+    p->nrep = 0;
 }
 
-/* One more occurrence of (e's board, player t) at the current ply. */
-static void set_note(const sgf_position *p, hentry *e, int t)
+/* ref of a single occurrence at the current ply, -1 when the ply does not
+ * fit (a record takes it then). */
+static inline int32_t single_ref(const sgf_position *p, int t)
 {
-    if (e->first[t] < 0)
-        e->first[t] = p->ply;
-    if (e->epoch != p->epoch) {
-        e->epoch = p->epoch;
-        e->cnt[0] = e->cnt[1] = 0;
+    return p->ply < INT32_MAX / 2 ? (int32_t)(p->ply * 2 + t) : -1;
+}
+
+/* e's occurrences as a record, read only.  A single occurrence at ply j
+ * counts since the last pass exactly when j is not before it: the pass
+ * that ends an epoch comes after every ply of that epoch. */
+static hrep entry_view(const sgf_position *p, const hentry *e)
+{
+    hrep r = { -1, { -1, -1 }, { 0, 0 }, 0 };
+    if (e->ref < 0)
+        return p->rep[~e->ref];
+    if (e->ref != REF_NONE) {
+        int ply = e->ref >> 1, t = e->ref & 1;
+        r.first[t] = ply;
+        if (ply >= p->epoch) {
+            r.epoch = p->epoch;
+            r.cnt[t] = 1;
+        }
     }
-    if (e->cnt[t] < UINT8_MAX)
-        e->cnt[t]++;
+    return r;
 }
 
-/* Occurrences of e's board since the last pass (spight's history). */
-static int since_pass(const sgf_position *p, const hentry *e)
+/* e's record, made when e has none; NULL when memory ran out. */
+static hrep *entry_rep(sgf_position *p, hentry *e)
 {
-    return e->epoch == p->epoch && (e->cnt[0] || e->cnt[1]);
+    if (e->ref < 0)
+        return &p->rep[~e->ref];
+    if (p->nrep == p->rep_cap) {
+        hrep *n = realloc(p->rep, 2 * p->rep_cap * sizeof *n);
+        if (!n) {
+            p->history_lost = 1;
+            return NULL;
+        }
+        p->rep = n;
+        p->rep_cap *= 2;
+    }
+    hrep *r = &p->rep[p->nrep];
+    *r = entry_view(p, e);
+    e->ref = ~(int32_t)p->nrep++;
+    return r;
 }
 
-/* Would arriving at e's board, with t to move, break the superko rule? */
-static sgf_legality superko(const sgf_position *p, const hentry *e, int t)
+/* One more occurrence of (r's board, player t) at the current ply. */
+static void set_note(const sgf_position *p, hrep *r, int t)
+{
+    if (r->first[t] < 0)
+        r->first[t] = p->ply;
+    if (r->epoch != p->epoch) {
+        r->epoch = p->epoch;
+        r->cnt[0] = r->cnt[1] = 0;
+    }
+    if (r->cnt[t] < UINT8_MAX)
+        r->cnt[t]++;
+}
+
+/* set_note on an entry: the first occurrence stays in the entry.  Returns
+ * the record noted, NULL when there is none. */
+static inline hrep *entry_note(sgf_position *p, hentry *e, int t)
+{
+    if (e->ref == REF_NONE) {
+        int32_t ref = single_ref(p, t);
+        if (ref >= 0) {
+            e->ref = ref;
+            return NULL;
+        }
+    }
+    hrep *r = entry_rep(p, e);
+    if (r)
+        set_note(p, r, t);
+    return r;
+}
+
+/* Occurrences of r's board since the last pass (spight's history). */
+static int since_pass(const sgf_position *p, const hrep *r)
+{
+    return r->epoch == p->epoch && (r->cnt[0] || r->cnt[1]);
+}
+
+/* Would arriving at r's board, with t to move, break the superko rule? */
+static sgf_legality superko(const sgf_position *p, const hrep *r, int t)
 {
     switch (p->rules.ko) {
     case SGF_KO_POSITIONAL:
-        if (e->first[0] >= 0 || e->first[1] >= 0)
+        if (r->first[0] >= 0 || r->first[1] >= 0)
             return SGF_ILLEGAL_POSITIONAL_SUPERKO;
         break;
     case SGF_KO_SITUATIONAL:
-        if (e->first[t] >= 0)
+        if (r->first[t] >= 0)
             return SGF_ILLEGAL_SITUATIONAL_SUPERKO;
         break;
     case SGF_KO_SPIGHT:
-        if (since_pass(p, e))
+        if (since_pass(p, r))
             return SGF_ILLEGAL_POSITIONAL_SUPERKO;
         break;
     case SGF_KO_SIMPLE:
@@ -182,14 +261,15 @@ static void rerecord(sgf_position *p)
     if (r->hash == p->hash && r->to_move == p->to_move)
         return;
     hentry *e = set_find(p, r->hash);
-    if (e) {
+    hrep *x = e ? entry_rep(p, e) : NULL;
+    if (x) {
         int t = r->to_move - 1;
         /* first[t] is the earliest occurrence: if it is this ply there is
          * no other one to fall back to */
-        if (e->first[t] == p->ply)
-            e->first[t] = -1;
-        if (e->epoch == p->epoch && e->cnt[t])
-            e->cnt[t]--;
+        if (x->first[t] == p->ply)
+            x->first[t] = -1;
+        if (x->epoch == p->epoch && x->cnt[t])
+            x->cnt[t]--;
     }
     if (r->hash != p->hash)
         p->passes = 0;   /* the board changed between the passes */
@@ -197,7 +277,7 @@ static void rerecord(sgf_position *p)
     r->to_move = (uint8_t)p->to_move;
     e = set_insert(p, p->hash);
     if (e)
-        set_note(p, e, p->to_move - 1);
+        entry_note(p, e, p->to_move - 1);
 }
 
 /* ---- public ---- */
@@ -228,7 +308,7 @@ int sgf_position_reset(sgf_position *p, int width, int height,
     l->flags = 0;
     hentry *e = set_insert(p, 0);
     if (e)
-        set_note(p, e, p->to_move - 1);
+        entry_note(p, e, p->to_move - 1);
     return SGF_OK;
 }
 
@@ -249,8 +329,7 @@ void sgf_position_set_to_move(sgf_position *p, int color)
 
 int sgf_position_setup_done(sgf_position *p)
 {
-    if (p->dirty)
-        board_rebuild(p);
+    int dead = p->dirty ? board_rebuild(p) : board_dead_strings(p);
     p->setup_pending = 0;
     /* Setup after the first move starts a new position (a diagram in a
      * commented record: AE clears the board and the game is shown again,
@@ -259,7 +338,7 @@ int sgf_position_setup_done(sgf_position *p)
     if (p->ply > 0 && p->hash != p->log[p->nlog - 1].hash)
         set_forget(p);
     rerecord(p);
-    return board_dead_strings(p);
+    return dead;
 }
 
 /* Occupied, suicide, ko: the checks that need no history (legal() only).
@@ -305,68 +384,62 @@ sgf_legality sgf_position_legal(sgf_position *p, int color, int x, int y)
             h ^= board_string_key(p, pr.cap[i]);
     }
     const hentry *e = set_find(p, h);
-    return e ? superko(p, e, (3 - color) - 1) : SGF_LEGAL;
+    if (!e)
+        return SGF_LEGAL;
+    hrep v = entry_view(p, e);
+    return superko(p, &v, (3 - color) - 1);
 }
 
-void sgf_position_play(sgf_position *p, int color, int x, int y,
-                       sgf_play_info *info)
-{
-    sgf_play_info dummy;
-    if (!info)
-        info = &dummy;
-    info->legality = SGF_LEGAL;
-    info->captured = info->suicided = 0;
-    info->ko_x = info->ko_y = -1;
-    info->repeats = info->repeats_situation = -1;
-    if (color != SGF_BLACK && color != SGF_WHITE) {
-        info->legality = SGF_ILLEGAL_OFF_BOARD;   /* no player: no ply */
-        return;
-    }
-    if (p->setup_pending)
-        sgf_position_setup_done(p);
-    else if (p->dirty)
-        board_rebuild(p);
-
-    int o = 3 - color, pt = 0, before = p->to_move;
-    uint8_t flags = 0;
-    board_move m = { 0, 0, 0 };
-    if (x == -1 && y == -1) {
-        flags = PLY_PASS;
-        p->ko_point = p->ko_color = 0;
-    } else if (!board_on(p, x, y)) {
-        flags = PLY_OFF;
-        info->legality = SGF_ILLEGAL_OFF_BOARD;
-        p->ko_point = p->ko_color = 0;
-    } else {
-        /* no probe: executing the move tells captures and suicide */
-        pt = board_index(p, x, y);
+/* board_play_stone out of line, for the plies off the common path. */
 #if defined(__GNUC__)
-        /* the set slot of the board after a move without captures: its
-         * cache miss overlaps with the board work */
-        __builtin_prefetch(&p->set[(size_t)(p->hash ^ board_key(p, pt, color)) &
-                                   (p->set_cap - 1)]);
+__attribute__((noinline))
 #endif
-        int retake = pt == p->ko_point && color == p->ko_color;
-        if (p->color[pt] != SGF_EMPTY) {
-            info->legality = SGF_ILLEGAL_OCCUPIED;
-            board_lift(p, pt);   /* SGF: the new stone replaces the old */
-        }
-        board_play_stone(p, pt, color, &m);
-        if (info->legality == SGF_LEGAL) {
-            if (m.suicided && (m.suicided == 1 || !p->rules.suicide))
-                info->legality = SGF_ILLEGAL_SUICIDE;
-            else if (retake)
-                info->legality = SGF_ILLEGAL_KO;
-        }
-        if (m.ko)
-            flags |= PLY_KO_CAPTURE;
-        if (m.suicided)
-            flags |= PLY_SUICIDE;
-        p->prisoners[color] += m.captured;
-        /* suicided stones go to the opponent, as a capture would */
-        p->prisoners[o] += m.suicided;
-    }
+static void play_stone(sgf_position *p, int pt, int color, board_move *m)
+{
+    board_play_stone(p, pt, color, board_key(p, pt, color), m);
+}
 
+/* What a stone just played says of its legality (res->legality is
+ * SGF_LEGAL unless the point was occupied), and its ply's flags. */
+static uint8_t stone_played(sgf_position *p, int color, int retake,
+                            const board_move *m, play_result *res)
+{
+    if (res->legality == SGF_LEGAL) {
+        if (m->suicided && (m->suicided == 1 || !p->rules.suicide))
+            res->legality = SGF_ILLEGAL_SUICIDE;
+        else if (retake)
+            res->legality = SGF_ILLEGAL_KO;
+    }
+    p->prisoners[color] += m->captured;
+    /* suicided stones go to the opponent, as a capture would */
+    p->prisoners[3 - color] += m->suicided;
+    res->captured = m->captured;
+    res->suicided = m->suicided;
+    return (uint8_t)((m->ko ? PLY_KO_CAPTURE : 0) |
+                     (m->suicided ? PLY_SUICIDE : 0));
+}
+
+/* Appends the ply to the log. */
+static inline void log_ply(sgf_position *p, int color, int pt, int captured,
+                           uint8_t flags)
+{
+    ply_rec *r = log_push(p);
+    if (r) {
+        r->hash = p->hash;
+        r->point = (uint16_t)pt;
+        r->captured = (uint16_t)captured;
+        r->color = (uint8_t)color;
+        r->to_move = (uint8_t)p->to_move;
+        r->flags = flags;
+    }
+}
+
+/* The ply after its board work, for a board that may have been seen:
+ * log, set, the superko verdict, game end. */
+static void record(sgf_position *p, int color, int pt, int before,
+                   uint8_t flags, int captured, play_result *res)
+{
+    const int o = 3 - color;
     p->ply++;
     p->to_move = o;
     if (flags & PLY_PASS) {
@@ -375,45 +448,121 @@ void sgf_position_play(sgf_position *p, int color, int x, int y,
     } else {
         p->passes = 0;
     }
-    ply_rec *r = log_push(p);
-    if (r) {
-        r->hash = p->hash;
-        r->point = (uint16_t)pt;
-        r->captured = (uint16_t)m.captured;
-        r->color = (uint8_t)color;
-        r->to_move = (uint8_t)o;
-        r->flags = flags;
-    }
+    log_ply(p, color, pt, captured, flags);
 
     hentry *e = set_insert(p, p->hash);
-    if (e) {
+    if (e && e->ref == REF_NONE && !(flags & PLY_PASS)) {
+        /* a board not seen before: no ban, no repeat, no cycle */
+        entry_note(p, e, o - 1);
+    } else if (e) {
         /* the entry still describes the earlier plies only */
-        int a = e->first[0], b = e->first[1];
-        info->repeats = a < 0 ? b : b < 0 ? a : a < b ? a : b;
-        info->repeats_situation = e->first[o - 1];
-        if (info->legality == SGF_LEGAL && pt)
-            info->legality = superko(p, e, o - 1);
+        hrep v = entry_view(p, e);
+        int a = v.first[0], b = v.first[1];
+        res->repeats = a < 0 ? b : b < 0 ? a : a < b ? a : b;
+        res->repeats_situation = v.first[o - 1];
+        if (res->legality == SGF_LEGAL && pt)
+            res->legality = superko(p, &v, o - 1);
+        hrep *x;
         if (flags & PLY_PASS) {
             /* a pass does not change the board: e is the situation the
              * player passed from.  Under simple and spight ko, passing
              * from it again ends the game (RULES.md 2; KataGo's
              * spight-style end), whatever happened in between. */
             uint8_t bit = (uint8_t)(1u << ((before - 1) * 2 + (color - 1)));
-            if ((e->passed & bit) && (p->rules.ko == SGF_KO_SIMPLE ||
-                                      p->rules.ko == SGF_KO_SPIGHT))
+            if ((v.passed & bit) && (p->rules.ko == SGF_KO_SIMPLE ||
+                                     p->rules.ko == SGF_KO_SPIGHT))
                 p->game_over = 1;
-            e->passed |= bit;
+            x = entry_rep(p, e);
+            if (x) {
+                x->passed |= bit;
+                set_note(p, x, o - 1);
+            }
+        } else {
+            x = entry_note(p, e, o - 1);
         }
-        set_note(p, e, o - 1);
-        if (p->rules.ko == SGF_KO_SIMPLE &&
-            p->rules.cycle == SGF_CYCLE_RULE_NO_RESULT && e->cnt[o - 1] >= 3)
+        if (x && p->rules.ko == SGF_KO_SIMPLE &&
+            p->rules.cycle == SGF_CYCLE_RULE_NO_RESULT && x->cnt[o - 1] >= 3)
             p->game_over = p->no_result = 1;
     }
     if (p->passes >= 2)
         p->game_over = 1;
+}
 
-    info->captured = m.captured;
-    info->suicided = m.suicided;
+void history_play(sgf_position *p, int color, int pt, play_result *res)
+{
+    res->legality = SGF_LEGAL;
+    res->repeats = res->repeats_situation = -1;
+    if (p->setup_pending)
+        sgf_position_setup_done(p);
+    else if (p->dirty)
+        board_rebuild(p);
+    const int before = p->to_move;
+    if (pt > 0) {
+        int retake = pt == p->ko_point && color == p->ko_color;
+        board_move m;
+        if (p->color[pt] != SGF_EMPTY) {
+            res->legality = SGF_ILLEGAL_OCCUPIED;
+            board_lift(p, pt);   /* SGF: the new stone replaces the old */
+        }
+        /* no probe: executing the move tells captures and suicide */
+        play_stone(p, pt, color, &m);
+        uint8_t flags = stone_played(p, color, retake, &m, res);
+        record(p, color, pt, before, flags, m.captured, res);
+        return;
+    }
+    res->captured = res->suicided = 0;
+    p->ko_point = p->ko_color = 0;
+    if (pt == 0) {
+        record(p, color, 0, before, PLY_PASS, 0, res);
+    } else {
+        res->legality = SGF_ILLEGAL_OFF_BOARD;
+        record(p, color, 0, before, PLY_OFF, 0, res);
+    }
+}
+
+void history_stone(sgf_position *p, int color, int pt, const board_move *m,
+                   play_result *res)
+{
+    res->legality = SGF_LEGAL;
+    res->repeats = res->repeats_situation = -1;
+    uint8_t flags = stone_played(p, color, 0, m, res);
+    record(p, color, pt, p->to_move, flags, m->captured, res);
+}
+
+void history_new_board(sgf_position *p, int color, int pt)
+{
+    log_ply(p, color, pt, 0, 0);
+    hentry *e = set_add_new(p, p->hash);
+    if (e)
+        entry_note(p, e, p->to_move - 1);
+}
+
+void sgf_position_play(sgf_position *p, int color, int x, int y,
+                       sgf_play_info *info)
+{
+    sgf_play_info dummy;
+    if (!info)
+        info = &dummy;
+    info->ko_x = info->ko_y = -1;
+    if (color != SGF_BLACK && color != SGF_WHITE) {
+        info->legality = SGF_ILLEGAL_OFF_BOARD;   /* no player: no ply */
+        info->captured = info->suicided = 0;
+        info->repeats = info->repeats_situation = -1;
+        return;
+    }
+    int pt = x == -1 && y == -1 ? 0 : board_on(p, x, y) ? board_index(p, x, y)
+                                                        : -1;
+    /* what history_play_stone leaves as it is */
+    play_result res = { SGF_LEGAL, 0, 0, -1, -1 };
+    if (pt > 0)
+        history_play_stone(p, color, pt, &res);
+    else
+        history_play(p, color, pt, &res);
+    info->legality = res.legality;
+    info->captured = res.captured;
+    info->suicided = res.suicided;
+    info->repeats = res.repeats;
+    info->repeats_situation = res.repeats_situation;
     if (p->ko_point) {
         info->ko_x = board_x(p, p->ko_point);
         info->ko_y = board_y(p, p->ko_point);

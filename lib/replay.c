@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "board.h"
 
 /* Plies replayed for variations of one game before giving up: a hostile
  * tree (a million nodes deep, a variation at each) would otherwise cost
@@ -239,21 +239,22 @@ static bool play_setup(replay *r, const sgf_node *n)
 
 /* Decodes a move value: 1 a point, 0 a pass, -1 off the board (or not a
  * point at all: validate.c says which). */
-static int move_point(const replay *r, const sgf_value *v, int *x, int *y)
+static inline int move_point(const replay *r, const sgf_value *v, int *x,
+                             int *y)
 {
-    if (v->len == 0)
-        return 0;
     if (v->len == 2) {
-        if (v->raw[0] == 't' && v->raw[1] == 't' && r->w <= 19 && r->h <= 19)
-            return 0;
         int cx = point_coord(v->raw[0]), cy = point_coord(v->raw[1]);
-        if (cx >= 0 && cy >= 0 && cx < r->w && cy < r->h) {
+        /* unsigned: -1 (not a letter) is out of range too */
+        if ((unsigned)cx < (unsigned)r->w && (unsigned)cy < (unsigned)r->h) {
             *x = cx;
             *y = cy;
             return 1;
         }
+        /* tt is (19, 19), never on a board that takes it for a pass */
+        if (v->raw[0] == 't' && v->raw[1] == 't' && r->w <= 19 && r->h <= 19)
+            return 0;
     }
-    return -1;
+    return v->len == 0 ? 0 : -1;
 }
 
 static const char *color_name(int color)
@@ -267,7 +268,7 @@ static void check_player(replay *r, const sgf_prop *q, const move_ref *mv)
 {
     int color = mv->color;
     move_name mn;
-    int to_move = sgf_position_to_move(r->p);
+    int to_move = r->p->to_move;
     if (r->handicap_run > 0 && color == SGF_BLACK && r->last_color != SGF_WHITE &&
         r->move <= r->handicap_run)
         return;
@@ -301,7 +302,7 @@ static void position_when(char *buf, size_t n, int ply)
 
 /* What a played move did wrong, reported under the rules in force. */
 static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
-                           const sgf_play_info *pi, const move_ref *mv)
+                           const play_result *pi, const move_ref *mv)
 {
     move_name mn;
     bool marked = sgf_node_find(n, SGF_P_KO) != NULL;
@@ -341,7 +342,7 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
     case SGF_ILLEGAL_SITUATIONAL_SUPERKO: {
         bool sit = pi->legality == SGF_ILLEGAL_SITUATIONAL_SUPERKO;
         int from = sit ? pi->repeats_situation : pi->repeats;
-        int ply = sgf_position_ply(r->p);
+        int ply = r->p->ply;
         check = sit ? SGF_C_SITUATIONAL_SUPERKO : SGF_C_POSITIONAL_SUPERKO;
         char when[48];
         position_when(when, sizeof when, from);
@@ -368,13 +369,13 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
 }
 
 /* After a ply: the game's end, and cycles that mean no result. */
-static void after_ply(replay *r, const sgf_prop *q, const sgf_play_info *pi,
+static void after_ply(replay *r, const sgf_prop *q, const play_result *pi,
                       const move_ref *mv)
 {
-    int ply = sgf_position_ply(r->p);
-    if (r->end_ply < 0 && sgf_position_game_over(r->p))
+    int ply = r->p->ply;
+    if (r->end_ply < 0 && r->p->game_over)
         r->end_ply = ply;
-    if (r->cycle_ply >= 0 || !sgf_position_no_result(r->p))
+    if (r->cycle_ply >= 0 || !r->p->no_result)
         return;
     int first = pi->repeats_situation;
     r->cycle_ply = ply;
@@ -400,50 +401,91 @@ static void after_ply(replay *r, const sgf_prop *q, const sgf_play_info *pi,
                     mn.s, r->rules.name);
 }
 
-static int play_move(replay *r, const sgf_node *n, const sgf_prop *q,
-                     int color)
+/* The checks before a move that has something to check: the player (after
+ * setup, PL or the same colour twice) and play after the game's end. */
+static void before_move(replay *r, const sgf_prop *q, const move_ref *mv)
+{
+    if (mv->color == r->last_color || r->turn != TURN_FREE)
+        check_player(r, q, mv);
+    if (r->end_ply >= 0 && mv->x >= 0 && !r->after_end_noted) {
+        move_name mn;
+        r->after_end_noted = true;
+        if (r->end_ply == r->cycle_ply)
+            node_report(r, SGF_C_MOVE_AFTER_END, q->pos, r->move,
+                        "%s: play goes on after a cycle ended the game "
+                        "at move %d", name_move(&mn, mv), r->end_ply);
+        else
+            node_report(r, SGF_C_MOVE_AFTER_END, q->pos, r->move,
+                        "%s: play goes on after two passes ended the "
+                        "game at move %d", name_move(&mn, mv), r->end_ply);
+    }
+}
+
+/* After a move that has something to report or a callback to call. */
+static int after_move(replay *r, const sgf_node *n, const sgf_prop *q,
+                      const move_ref *mv, int kind, const play_result *pr)
+{
+    if (r->report && kind >= 0 && (pr->legality != SGF_LEGAL || pr->suicided > 1))
+        check_legality(r, n, q, pr, mv);
+    after_ply(r, q, pr, mv);
+    r->last_color = mv->color;
+    r->turn = TURN_FREE;
+    if (r->fn) {
+        /* what sgf_position_play would have said */
+        sgf_play_info pi = { pr->legality, pr->captured, pr->suicided, -1, -1,
+                             pr->repeats, pr->repeats_situation };
+        if (r->p->ko_point) {
+            pi.ko_x = board_x(r->p, r->p->ko_point);
+            pi.ko_y = board_y(r->p, r->p->ko_point);
+        }
+        sgf_replay_step st = { n, r->move, mv->color, mv->x, mv->y, &pi };
+        return r->fn(r->ctx, r->p, &st);
+    }
+    return 0;
+}
+
+/* Plays the move q of node n.  Once per move of every game checked, so
+ * inline in the loop over the main line, and the move is named
+ * (move_ref) only when something is to be said of it. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int play_move(replay *r, const sgf_node *n, const sgf_prop *q,
+                            int color)
 {
     int x = -1, y = -1;
     const sgf_value *v = q->nvalues ? &q->values[0] : NULL;
+    /* off the board (-1): not executed, but the turn passes as in play */
     int kind = v ? move_point(r, v, &x, &y) : 0;
-    if (kind < 0) {
-        /* off the board: not executed, but the turn passes as in play */
-        x = r->w;
-        y = r->h;
-    }
     r->move++;
     r->plies++;
-    move_ref mv = { r->move, color, kind > 0 ? x : -1, kind > 0 ? y : -1,
-                    r->h, v };
-    if (r->report) {
-        if (color == r->last_color || r->turn != TURN_FREE)
-            check_player(r, q, &mv);
-        if (r->end_ply >= 0 && kind > 0 && !r->after_end_noted) {
-            move_name mn;
-            r->after_end_noted = true;
-            if (r->end_ply == r->cycle_ply)
-                node_report(r, SGF_C_MOVE_AFTER_END, q->pos, r->move,
-                            "%s: play goes on after a cycle ended the game "
-                            "at move %d", name_move(&mn, &mv), r->end_ply);
-            else
-                node_report(r, SGF_C_MOVE_AFTER_END, q->pos, r->move,
-                            "%s: play goes on after two passes ended the "
-                            "game at move %d", name_move(&mn, &mv),
-                            r->end_ply);
-        }
+    if (r->report && (color == r->last_color || r->turn != TURN_FREE ||
+                      (r->end_ply >= 0 && kind > 0 && !r->after_end_noted))) {
+        move_ref mv = { r->move, color, x, y, r->h, v };
+        before_move(r, q, &mv);
     }
-    sgf_play_info pi;
-    sgf_position_play(r->p, color, x, y, &pi);
-    if (r->report && kind >= 0 && (pi.legality != SGF_LEGAL || pi.suicided > 1))
-        check_legality(r, n, q, &pi, &mv);
-    after_ply(r, q, &pi, &mv);
+    /* after_ply has nothing to do unless the game is over (a cycle
+     * without result ends it too) */
+    play_result pr;
+    if (kind <= 0) {
+        history_play(r->p, color, kind, &pr);
+    } else if (history_play_stone(r->p, color, board_index(r->p, x, y),
+                                  &pr)) {
+        /* the common ply: legal, nothing captured, no repeat */
+        if (!r->p->game_over && !r->fn) {
+            r->last_color = color;
+            r->turn = TURN_FREE;
+            return 0;
+        }
+        pr = (play_result){ SGF_LEGAL, 0, 0, -1, -1 };
+    }
+    if (pr.legality != SGF_LEGAL || pr.suicided > 1 || r->p->game_over ||
+        r->fn) {
+        move_ref mv = { r->move, color, x, y, r->h, v };
+        return after_move(r, n, q, &mv, kind, &pr);
+    }
     r->last_color = color;
     r->turn = TURN_FREE;
-    if (r->fn) {
-        sgf_replay_step st = { n, r->move, color, kind > 0 ? x : -1,
-                               kind > 0 ? y : -1, &pi };
-        return r->fn(r->ctx, r->p, &st);
-    }
     return 0;
 }
 
@@ -511,6 +553,23 @@ static int play_node(replay *r, const sgf_node *n)
             if (rc)
                 return rc;
         }
+    return 0;
+}
+
+/* Plays the line of first children from n (the main line from the root);
+ * stops at a non-zero return of the callback. */
+static int play_line(replay *r, const sgf_node *n)
+{
+    for (; n; n = n->child) {
+        const sgf_prop *q = n->props;
+        /* the common node (play_node's first case), here without a call */
+        int rc = q && !q->next && (q->kind == SGF_P_B || q->kind == SGF_P_W)
+                     ? play_move(r, n, q, q->kind == SGF_P_B ? SGF_BLACK
+                                                             : SGF_WHITE)
+                     : play_node(r, n);
+        if (rc)
+            return rc;
+    }
     return 0;
 }
 
@@ -589,7 +648,7 @@ static void check_result(replay *r)
     const sgf_prop *re = gameinfo_prop(g, SGF_P_RE);
     if (!re || res->winner == SGF_WIN_NONE || res->winner == SGF_WIN_UNKNOWN)
         return;
-    int last = sgf_position_ply(r->p);
+    int last = r->p->ply;
     if (r->cycle_ply >= 0 && res->winner != SGF_WIN_VOID &&
         last <= r->cycle_ply + (r->cycle_len > 0 ? r->cycle_len : 8))
         game_report(g, SGF_C_CYCLE_RESULT, re->pos, 0,
@@ -717,10 +776,7 @@ void replay_check(sgf_game *g)
                     g->info.handicap, r.handicap_run);
 
     /* the main line */
-    const sgf_node *n = g->root;
-    for (; n; n = n->child) {
-        play_node(&r, n);
-    }
+    play_line(&r, g->root);
     check_result(&r);
     if (!(g->opt.flags & SGF_READ_VARIATIONS))
         return;
@@ -734,7 +790,7 @@ void replay_check(sgf_game *g)
         g->nomem = true;
         return;
     }
-    for (n = g->root; n; n = n->child)
+    for (const sgf_node *n = g->root; n; n = n->child)
         if (!path_push(g, &path, &len, &cap, n))
             return;
     /* next path: climb from the leaf to the first node with a younger
@@ -779,8 +835,5 @@ int sgf_game_replay(sgf_game *g, const sgf_rules *rules, sgf_position *p,
     if (rc)
         return rc;
     r.handicap_run = handicap_moves(g);
-    for (const sgf_node *n = g->root; n; n = n->child)
-        if ((rc = play_node(&r, n)) != 0)
-            return rc;
-    return 0;
+    return play_line(&r, g->root);
 }
