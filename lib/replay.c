@@ -368,6 +368,21 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
                     why);
 }
 
+/* The ply before ply whose (board, player to move) is the same, -1 when
+ * none within the last 512 plies (no-result cycles are a few moves long:
+ * a quadruple ko is 8).  The history's set keeps only the first
+ * occurrence; the log has them all. */
+static int previous_occurrence(const sgf_position *p, int ply)
+{
+    if (ply >= p->nlog)
+        return -1;   /* the log could not grow: nothing to compare */
+    const ply_rec *cur = &p->log[ply];
+    for (int k = ply - 1; k >= 0 && k >= ply - 512; k--)
+        if (p->log[k].hash == cur->hash && p->log[k].to_move == cur->to_move)
+            return k;
+    return -1;
+}
+
 /* After a ply: the game's end, and cycles that mean no result. */
 static void after_ply(replay *r, const sgf_prop *q, const play_result *pi,
                       const move_ref *mv)
@@ -377,9 +392,12 @@ static void after_ply(replay *r, const sgf_prop *q, const play_result *pi,
         r->end_ply = ply;
     if (r->cycle_ply >= 0 || !r->p->no_result)
         return;
-    int first = pi->repeats_situation;
+    (void)pi;
+    int prev = previous_occurrence(r->p, ply);
     r->cycle_ply = ply;
-    r->cycle_len = first >= 0 ? (ply - first) / 2 : 0;
+    r->cycle_len = prev >= 0 ? ply - prev : 0;
+    /* the third occurrence: the first was two cycles ago */
+    int first = prev >= 0 ? ply - 2 * r->cycle_len : -1;
     if (!r->report)
         return;
     char when[48];
@@ -655,6 +673,20 @@ static void check_result(replay *r)
                     "RE[%s], but the game ended in a cycle at move %d: no "
                     "result (Void) under %s rules", g->info.result_text,
                     r->cycle_ply, r->rules.name);
+    /* A win on time goes to the player who made the last move: the loser's
+     * clock runs on the loser's turn.  The other way round the winner's
+     * clock was the one running, so the record lost a move or the result is
+     * wrong.  (A resignation right after one's own move is allowed by the
+     * servers: 82 KGS games of 2-online do it, so it is not reported.) */
+    int winner = res->winner == SGF_WIN_BLACK ? SGF_BLACK
+                 : res->winner == SGF_WIN_WHITE ? SGF_WHITE : 0;
+    if (winner && r->move > 0 && winner != r->last_color &&
+        res->reason == SGF_BY_TIME)
+        game_report(g, SGF_C_RESULT_TURN, re->pos, 0,
+                    "RE[%s]: %s wins on time, but %s made the last move (move "
+                    "%d), so %s's clock was the one running",
+                    g->info.result_text, color_name(winner),
+                    color_name(3 - winner), r->move, color_name(winner));
     bool by_points = res->reason == SGF_BY_POINTS ||
                      res->winner == SGF_WIN_DRAW;
     if (by_points && r->end_ply < 0 && r->move > 0)

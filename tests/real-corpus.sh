@@ -187,7 +187,7 @@ CORPUS_CHECKS="$CORPUS_CHECKS check_kgs_no_errors"
 # The counts per check id of the replay over the KGS and AI folders, printed
 # for the reader of the log (doc/real-corpus.md explains every error).  The
 # check is that sgfcheck --summary ran to its end over both.
-LEGALITY_IDS='rules-unknown|rules-free-text|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-parity|move-after-end|variations-skipped'
+LEGALITY_IDS='rules-unknown|rules-free-text|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-turn|result-parity|move-after-end|variations-skipped'
 check_legality_counts() {
     ok=0
     for set in "KGS:$KGS_FOLDERS" "AI:3-ai"; do
