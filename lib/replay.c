@@ -161,7 +161,6 @@ typedef struct replay {
     sgf_rules rules;
     int w, h;
     bool report;          /* report the node being played */
-    bool checks;          /* a checking replay (else: sgf_game_replay) */
     int move;             /* moves played on this path */
     int last_color;       /* colour of the last move, 0 before the first */
     /* what says who moves next, when the next move must be checked
@@ -384,15 +383,13 @@ static int previous_occurrence(const sgf_position *p, int ply)
 }
 
 /* After a ply: the game's end, and cycles that mean no result. */
-static void after_ply(replay *r, const sgf_prop *q, const play_result *pi,
-                      const move_ref *mv)
+static void after_ply(replay *r, const sgf_prop *q, const move_ref *mv)
 {
     int ply = r->p->ply;
     if (r->end_ply < 0 && r->p->game_over)
         r->end_ply = ply;
     if (r->cycle_ply >= 0 || !r->p->no_result)
         return;
-    (void)pi;
     int prev = previous_occurrence(r->p, ply);
     r->cycle_ply = ply;
     r->cycle_len = prev >= 0 ? ply - prev : 0;
@@ -445,7 +442,7 @@ static int after_move(replay *r, const sgf_node *n, const sgf_prop *q,
 {
     if (r->report && kind >= 0 && (pr->legality != SGF_LEGAL || pr->suicided > 1))
         check_legality(r, n, q, pr, mv);
-    after_ply(r, q, pr, mv);
+    after_ply(r, q, mv);
     r->last_color = mv->color;
     r->turn = TURN_FREE;
     if (r->fn) {
@@ -787,7 +784,6 @@ void replay_check(sgf_game *g)
     memset(&r, 0, sizeof r);
     r.g = g;
     r.p = g->pos;
-    r.checks = true;
     r.report = true;
     rules_source src = game_rules(g, g->opt.rules,
                                   g->opt.flags & SGF_READ_RULES_OVERRIDE,
