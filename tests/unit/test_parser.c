@@ -698,6 +698,38 @@ static void test_linear(void)
                  ")"));
 }
 
+/* Frame mode's scan (parser.c) must end games where the full parse does,
+ * whatever the 64-byte block a tricky byte falls in: each piece goes inside
+ * the first game at every offset of a block, and the second game must
+ * still be found where sgf_reader_next finds it. */
+static void test_frame_scan_blocks(void)
+{
+    static const char *const piece[] = {
+        "C[a\\]b]", "C[a\\\\]", "C[a\\\\\\]]", "C[x] y]", "C[x]]", "C[x] ]",
+        "AB CD[aa]", "B[aa] \n W[bb]", "B[aa]\nC D[x]", "C[(]", "C[)]", "C[[]",
+        "C[\xc3\xa9]", "\xc3\xa9", "1", "\x01", "]", "\\", "()", "((;B[aa]))",
+        "C[x]\n\n  ;B[aa]", "AB[aa][bb]  [cc]", "N[x](;B[aa])(;W[bb])",
+        "C[long text ] that looks (like) [SGF] ; but is not]",
+    };
+    static const char dots[] = "........................................"
+                               "........................................";
+    unsigned bad = 0;
+    char buf[512];
+    for (size_t i = 0; i < sizeof piece / sizeof *piece; i++)
+        for (int k = 0; k < 70; k++) {
+            int len = snprintf(buf, sizeof buf,
+                               "(;GM[1]C[%.*s];%s;B[cc])\n(;W[dd])", k, dots,
+                               piece[i]);
+            unsigned games;
+            if (!paths_agree(buf, (size_t)len, &games) || games != 2) {
+                fprintf(stderr, "frame scan: piece %zu at %d: paths differ "
+                        "or %u games\n", i, k, games);
+                bad++;
+            }
+        }
+    CHECK_INT(bad, 0);
+}
+
 int main(void)
 {
     test_tree_shape();
@@ -710,6 +742,7 @@ int main(void)
     test_truncated_member();
     test_fuzz_found();
     test_linear();
+    test_frame_scan_blocks();
     (void)print_diags;
     TEST_END();
 }
