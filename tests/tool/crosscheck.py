@@ -60,6 +60,16 @@ SYMBOL = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 # ---- reading SGF -----------------------------------------------------------
 
 
+def add_node(root, current):
+    """A new node below current (or the root); returns (root, node)."""
+    node = Node()
+    if current is not None:
+        current.children.append(node)
+    elif root is None:
+        root = node
+    return root, node
+
+
 def decode_bytes(data):
     """The bytes of a member as the parser sees them: gunzipped, UTF-16
     turned into UTF-8 (only ASCII matters here)."""
@@ -160,13 +170,8 @@ def parse_tree(data, i, n):
             if depth <= 0:
                 return root, i
         elif c == 0x3B:                                 # ;
-            node = Node()
-            if current is not None:
-                current.children.append(node)
-            elif root is None:
-                root = node
             # (a second root is on no main line: left out)
-            current = node
+            root, current = add_node(root, current)
             opened = False
             i += 1
         elif 65 <= c <= 90 or 97 <= c <= 122:           # identifier
@@ -192,12 +197,7 @@ def parse_tree(data, i, n):
                     k += 1
             if (current is None or opened) and values:
                 # "(B[aa]": a missing ';'
-                node = Node()
-                if current is not None:
-                    current.children.append(node)
-                elif root is None:
-                    root = node
-                current = node
+                root, current = add_node(root, current)
                 opened = False
             if current is not None and values and ident:
                 # a property given twice in a node: its values joined, in
