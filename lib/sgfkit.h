@@ -564,10 +564,291 @@ void sgf_game_rules(sgf_game *g, const sgf_rules *r, int override,
 int sgf_game_replay(sgf_game *g, const sgf_rules *r, sgf_position *p,
                     sgf_replay_fn fn, void *ctx);
 
+/* Output callback of the drawing functions and the writer: returns 0 on
+ * success; a non-zero return stops writing and is returned. */
+typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Scoring a position (benson.c, estimate.c, score.c; RULES.md 3-4)    */
+/*                                                                      */
+/* A scored position is described by a map of one byte per point,       */
+/* map[y * width + x], made of the bits below.                          */
+
+enum {
+    SGF_MAP_OWNER = 3,        /* mask: the colour the point counts for
+                               * (SGF_BLACK, SGF_WHITE; SGF_EMPTY: dame or
+                               * a living stone's own point under territory
+                               * rules counts nothing) */
+    SGF_MAP_DEAD = 4,         /* a stone counted dead: removed at the end */
+    SGF_MAP_SEKI = 8,         /* a stone alive in seki, or an empty point of
+                               * a seki (no territory under tax rules) */
+    SGF_MAP_FALSE_EYE = 16,   /* an empty point that must be filled: no
+                               * territory under territory rules */
+    SGF_MAP_UNSETTLED = 32,   /* a stone the estimate could not settle
+                               * (counted alive) */
+    SGF_MAP_PASS_ALIVE = 64,  /* a stone or point proved unconditionally
+                               * alive (Benson) */
+    SGF_MAP_MARKED = 128      /* territory given by the caller (a record's
+                               * TB/TW): the point counts for the owner bits
+                               * it carries; once any point is marked, the
+                               * empty points and dead stones not marked
+                               * count for nobody */
+};
+
+/* Benson's unconditional life: map[y * width + x] = SGF_BLACK or SGF_WHITE
+ * for every stone of a pass-alive group and every point of pass-alive
+ * territory of that colour, SGF_EMPTY elsewhere.  suicide selects the
+ * variant for rules where multi-stone suicide is legal (a region holding
+ * enemy stones is then never vital).  map holds width * height bytes.
+ * Returns 0, or SGF_E_NOMEM. */
+int sgf_position_pass_alive(const sgf_position *p, int suicide,
+                            unsigned char *map);
+
+typedef struct sgf_estimate_options {
+    unsigned playouts;   /* playouts with each side to move first; 0: the
+                          * default (doc/scoring.md) */
+    uint64_t seed;       /* same seed, same answer */
+} sgf_estimate_options;
+
+/* Decides which stones of p (a finished game) are dead, under the rules of
+ * p: clears map, then sets SGF_MAP_DEAD on dead stones, SGF_MAP_SEKI on
+ * stones alive in seki, SGF_MAP_UNSETTLED on stones left unsettled
+ * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  o may be
+ * NULL (defaults).  Returns the number of unsettled strings, or
+ * SGF_E_NOMEM. */
+int sgf_position_estimate_dead(const sgf_position *p,
+                               const sgf_estimate_options *o,
+                               unsigned char *map);
+
+/* The count of a position.  Arrays are indexed by colour (SGF_BLACK,
+ * SGF_WHITE; index 0 unused). */
+typedef struct sgf_score {
+    int stones[3];       /* living stones on the board */
+    int dead[3];         /* stones counted dead, by their own colour */
+    int territory[3];    /* empty points (and points under dead stones)
+                          * counted for the colour */
+    int prisoners[3];    /* stones the colour captured during the game */
+    int groups[3];       /* living groups (independent life regions: the
+                          * group tax) */
+    int seki;            /* empty points of sekis */
+    int dame;            /* empty points that count for nobody */
+    int handicap;        /* N, as the handicap bonus counts it */
+    double bonus;        /* handicap points given to White */
+    double komi;
+    double black, white; /* each side's total under the rules */
+    double margin;       /* white - black; the result is W+margin when
+                          * positive, B+(-margin) when negative */
+    int winner;          /* SGF_BLACK, SGF_WHITE, or SGF_EMPTY for a draw */
+    int unsettled;       /* strings counted alive though unsettled */
+} sgf_score;
+
+/* Counts p under its rules (komi included) with the stones marked
+ * SGF_MAP_DEAD in map removed; handicap is N for the handicap bonus.
+ * With SGF_MAP_MARKED points, the territory is the marked points.
+ * Fills the owner, seki and false-eye bits of map (other bits are kept)
+ * and *s.  Area rules: stones + territory; territory rules: territory +
+ * prisoners + the opponent's dead stones, no territory in seki or on false
+ * eyes; group tax: 2 points per living group.  Returns 0 or SGF_E_NOMEM. */
+int sgf_position_score(const sgf_position *p, int handicap,
+                       unsigned char *map, sgf_score *s);
+
+/* The result of s as SGF RE text: "B+3.5", "W+0.5", "0" (draw).  stones
+ * (Chinese notation, area rules): "黑胜3又3/4子", "白胜1/4子", "和棋".
+ * Always NUL-terminated within n bytes. */
+void sgf_score_result(const sgf_score *s, int stones, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Scoring a game (scoregame.c): replay, dead stones, count, and the   */
+/* comparison with the recorded RE[].                                  */
+
+/* Room a map must have for any board. */
+#define SGF_MAP_SIZE (52 * 52)
+
+typedef enum {
+    SGF_DEAD_AUTO,        /* markup when the record has it, else estimate */
+    SGF_DEAD_MARKUP,      /* TB[]/TW[] of the last node (points under dead
+                           * stones included, as KGS writes them) */
+    SGF_DEAD_ESTIMATE,    /* sgf_position_estimate_dead, markup ignored */
+    SGF_DEAD_NONE         /* every stone alive (Tromp-Taylor) */
+} sgf_dead_mode;
+
+typedef enum {
+    SGF_AGREE_MATCH,          /* same winner and margin */
+    SGF_AGREE_WINNER_ONLY,    /* same winner; another margin, or RE[] gives none */
+    SGF_AGREE_MISMATCH,       /* another winner */
+    SGF_AGREE_NOT_COMPARABLE  /* RE[] is no count: resignation, time,
+                               * forfeit, unknown, absent */
+} sgf_agreement;
+
+typedef struct sgf_score_options {
+    const sgf_rules *rules;   /* replace RU[] (komi from KM[] still applies
+                               * unless komi is set); NULL: the game's own */
+    int has_komi;             /* komi replaces KM[] */
+    double komi;
+    sgf_dead_mode dead;
+    sgf_estimate_options estimate;
+} sgf_score_options;
+
+typedef struct sgf_game_score {
+    sgf_rules rules;          /* as counted, komi included */
+    sgf_score score;
+    sgf_dead_mode dead;       /* how the dead stones were decided (markup,
+                               * estimate or none) */
+    int markup_ignored;       /* markup points that contradict the board
+                               * (a stone marked as its own territory) */
+    int moves;                /* main-line moves, passes included */
+    int ended;                /* the record ends with the game over (two
+                               * passes, or the rules' equivalent) */
+    int no_result;            /* the game ended without result (a cycle) */
+    int last_x, last_y;       /* the last stone played, -1 -1: none */
+    char result[32];          /* what the count gives, as RE: "B+3.5", "0",
+                               * "Void" */
+    sgf_result recorded;      /* RE[] as read */
+    sgf_agreement agreement;
+} sgf_scored_game;
+
+/* Scores the final position of g's main line: rules (o->rules or RU[]),
+ * komi (o->komi or KM[]), the handicap bonus (N = Black's setup stones
+ * when White has none, or HA[] written as Black moves), dead stones as
+ * o->dead says, then the count.  p and map (SGF_MAP_SIZE bytes; the
+ * scored map of the final position, row by row, width from p) are the
+ * caller's, reused from game to game.  o may be NULL (auto).  Returns 0,
+ * SGF_E_ARG (no Go game, or no board SGF allows) or SGF_E_NOMEM. */
+int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
+                   unsigned char *map, sgf_scored_game *out);
+
+/* "match", "winner-only", "mismatch", "not-comparable"; "auto",
+ * "markup", "estimate", "none". */
+const char *sgf_agreement_name(sgf_agreement a);
+const char *sgf_dead_mode_name(sgf_dead_mode m);
+
+/* ------------------------------------------------------------------ */
+/* XML (xmlwrite.c, xmlread.c; doc/xml.md gives both mappings)         */
+
+typedef enum {
+    SGF_XML_GO,   /* the Go XML of Jago and GoGui (doc/go.dtd) */
+    SGF_XML_RAW   /* one element per property, any game (doc/sgf-raw.dtd) */
+} sgf_xml_form;
+
+/* A document is sgf_xml_begin (XML declaration, DOCTYPE, root element),
+ * any number of sgf_xml_write_game, then sgf_xml_end.  Each returns 0 or
+ * write's non-zero value. */
+int sgf_xml_begin(sgf_xml_form f, sgf_write_fn write, void *ctx);
+/* g's canonical tree (as sgf_write_game writes it) as one <GoGame> or
+ * <game>.  Games other than Go (GM is not 1) keep every property as an
+ * <SGF> element in the Go form.  A game without a tree writes nothing.
+ * Returns 0, SGF_E_NOMEM, write's non-zero value, or SGF_E_ARG (also for
+ * a tree whose variations nest deeper than the Go form can be read back:
+ * doc/xml.md; write it in the raw form). */
+int sgf_xml_write_game(sgf_game *g, sgf_xml_form f, sgf_write_fn write,
+                       void *ctx);
+int sgf_xml_end(sgf_xml_form f, sgf_write_fn write, void *ctx);
+
+/* Reads a document of either form (told apart by its root element) and
+ * writes each game as canonical SGF (sgf_write_game), in order.  No
+ * network, no external entities; a document that declares entities is
+ * refused.  Returns the number of games, or SGF_E_FORMAT when the input is
+ * not such XML (err, when not NULL, then holds "line N: what",
+ * NUL-terminated within errlen; the games before the error were written),
+ * SGF_E_NOMEM, or write's non-zero value.  A program reading XML in
+ * several threads calls libxml2's xmlInitParser() once before starting
+ * them (libxml2 2.9 cannot initialise from two threads at once). */
+int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
+                   void *ctx, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Drawing a position (diagram.c: text; svg.c: SVG)                    */
+
+typedef struct sgf_draw_options {
+    const unsigned char *map;   /* a scored map (SGF_MAP_*), or NULL */
+    int last_x, last_y;         /* the last move to mark, -1 -1: none */
+    int coordinates;            /* draw GTP coordinates (A-T, 1-19) */
+    const char *title;          /* UTF-8 caption, or NULL */
+} sgf_draw_options;
+
+/* The board as text, one row per line, top row first: X O for stones,
+ * '.' empty ('+' on star points); with a map, dead stones as x o,
+ * territory as b w, seki '=', false eyes '-' (doc/drawing.md gives the
+ * legend).
+ * Returns 0 or write's non-zero value. */
+int sgf_position_diagram(const sgf_position *p, const sgf_draw_options *o,
+                         sgf_write_fn write, void *ctx);
+/* The board as a standalone SVG document: grid, star points, stones, dead
+ * stones crossed, territory shaded, the last move marked, coordinates. */
+int sgf_position_svg(const sgf_position *p, const sgf_draw_options *o,
+                     sgf_write_fn write, void *ctx);
+
+/* ------------------------------------------------------------------ */
+/* JSON, JSON Lines and CSV (json.c, jsonread.c, jsonl.c, csv.c;       */
+/* doc/json.md gives every field and column).                          */
+
+enum {
+    /* invalid UTF-8 is written one byte at a time as \udc80-\udcff (the
+     * lone surrogates of Python's "surrogateescape"), which
+     * sgf_json_to_sgf turns back into the bytes; without the flag each
+     * such byte becomes U+FFFD */
+    SGF_JSON_KEEP_BYTES = 1u << 0
+};
+
+/* s[0..len) as one JSON string: '"', '\\', control characters, U+2028
+ * and U+2029 escaped, other UTF-8 kept as it is.  s == NULL writes null.
+ * Returns 0 or write's non-zero value. */
+int sgf_json_write_string(const char *s, size_t len, unsigned flags,
+                          sgf_write_fn write, void *ctx);
+
+/* The whole tree of g as one line of JSON ending in a newline:
+ * {"origin":...,"game":N,"nodes":[NODE,...],"variations":[TREE,...]},
+ * a TREE being {"nodes":[...],"variations":[...]} and a NODE a list of
+ * properties [["B",["pd"]],["C",["text"]],...] in order.  The tree is the
+ * canonical one of sgf_write_game (doc/writer.md); Text and SimpleText
+ * values are their decoded text, other values as that SGF writes them
+ * between the brackets; invalid UTF-8 as SGF_JSON_KEEP_BYTES says.  A game
+ * without a tree writes nothing.  Returns 0, SGF_E_NOMEM, SGF_E_ARG or
+ * write's non-zero value. */
+int sgf_json_write_game(sgf_game *g, sgf_write_fn write, void *ctx);
+
+/* The deepest JSON nesting sgf_json_to_sgf reads: variations nested about
+ * half as deep. */
+#define SGF_JSON_MAX_DEPTH 1000000
+
+/* Reads JSON trees as sgf_json_write_game writes them (one object, an
+ * array of them, or any number of them one after another: JSON Lines) and
+ * writes each as an SGF game tree followed by a newline, as soon as it is
+ * read.  Members other than "nodes" and "variations" are skipped;
+ * "nodes" must come before "variations".  Returns the number of games, or
+ * SGF_E_FORMAT when the input is not such JSON (err, when not NULL, then
+ * holds "line N column M: what", NUL-terminated within errlen; the games
+ * before the error were written), SGF_E_NOMEM, or write's non-zero value
+ * (SGF_E_IO if that was positive). */
+int sgf_json_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
+                    void *ctx, char *err, size_t errlen);
+
+/* One line of JSON Lines for g: origin, the main line with KataGo's
+ * analysis-query names (boardXSize, boardYSize, rules, komi,
+ * initialStones, initialPlayer, moves as [["B","Q16"],["W","pass"],...]),
+ * the game info, the normalised result, the signatures and the counts of
+ * g's diagnostics.  rules (NULL: RU[]) replaces the game's rules as in
+ * sgf_game_replay.  Returns 0, SGF_E_NOMEM, SGF_E_ARG or write's value. */
+int sgf_jsonl_write_game(sgf_game *g, const sgf_rules *rules,
+                         sgf_write_fn write, void *ctx);
+
+/* CSV as RFC 4180 (CRLF line ends, fields quoted when they must be):
+ * the header line, then one row per game (its columns are the JSON Lines
+ * scalars; rules as for sgf_jsonl_write_game) ...  Each returns 0,
+ * SGF_E_NOMEM, SGF_E_ARG or write's non-zero value; a game without a tree
+ * writes nothing. */
+int sgf_csv_write_games_header(sgf_write_fn write, void *ctx);
+int sgf_csv_write_game_row(sgf_game *g, const sgf_rules *rules,
+                           sgf_write_fn write, void *ctx);
+/* ... or one row per main-line move: the game, move number, colour, x and
+ * y counted from 0 at the top left, the SGF point, pass, stones captured.
+ * SGF_E_ARG (and no row) when g is no Go game the replay can play. */
+int sgf_csv_write_moves_header(sgf_write_fn write, void *ctx);
+int sgf_csv_write_moves(sgf_game *g, const sgf_rules *rules,
+                        sgf_write_fn write, void *ctx);
+
 /* ------------------------------------------------------------------ */
 /* Writer: canonical FF[4] SGF, UTF-8, CA[UTF-8].                      */
-
-typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
 
 /* Serialise g.  Text values are written decoded to UTF-8 and escaped as
  * FF[4] requires; the root gets FF[4] and CA[UTF-8].  write returns 0 on
@@ -575,6 +856,27 @@ typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
 int sgf_write_game(sgf_game *g, sgf_write_fn write, void *ctx);
 /* Convenience: write to a stdio stream. */
 int sgf_write_game_file(sgf_game *g, FILE *f);
+
+enum {
+    SGF_WRITE_MAIN_LINE = 1u << 0,   /* the main line only, no variations */
+    SGF_WRITE_DROP_EMPTY = 1u << 1,  /* leave out nodes without properties
+                                      * (after strip) where the tree allows */
+    SGF_WRITE_PASS_EMPTY = 1u << 2,  /* passes as B[] / W[] */
+    SGF_WRITE_PASS_TT = 1u << 3      /* passes as B[tt] / W[tt] (boards up
+                                      * to 19x19; larger ones keep []) */
+};
+#define SGF_WRITE_STRIP_MAX 64
+
+typedef struct sgf_write_options {
+    unsigned flags;          /* SGF_WRITE_* */
+    const char *strip;       /* property ids to leave out: "C,LB" (up to
+                              * SGF_WRITE_STRIP_MAX), or NULL */
+} sgf_write_options;
+
+/* sgf_write_game with options (o may be NULL: the canonical form).
+ * SGF_E_ARG when strip names something that is no property id. */
+int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
+                       sgf_write_fn write, void *ctx);
 
 #ifdef __cplusplus
 }
