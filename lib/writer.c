@@ -33,6 +33,10 @@ typedef struct writer {
     bool after_open;       /* the last byte written is a variation's '(' */
     bool node_open;        /* the last byte written is a node's ';' */
     bool raw_ok;           /* printable ASCII decodes to itself (raw_is_ok) */
+    unsigned flags;        /* SGF_WRITE_* */
+    int width, height;     /* board size, for passes */
+    char strip[SGF_WRITE_STRIP_MAX][4];   /* ids left out, NUL-terminated */
+    size_t nstrip;
     char buf[WBUF_SIZE];
 } writer;
 
@@ -323,6 +327,28 @@ static sgf_value_type prop_type(const sgf_prop *p)
     return pi ? pi->type : SGF_T_UNKNOWN;
 }
 
+static bool stripped(const writer *w, const sgf_prop *p)
+{
+    for (size_t i = 0; i < w->nstrip; i++)
+        if (strcmp(w->strip[i], p->id) == 0)
+            return true;
+    return false;
+}
+
+/* A move that passes, to be written in the form asked for: "" always, "tt"
+ * only where it cannot be a point (boards up to 19x19). */
+static bool is_pass(const writer *w, const sgf_prop *p)
+{
+    if (!(w->flags & (SGF_WRITE_PASS_EMPTY | SGF_WRITE_PASS_TT)) ||
+        (p->kind != SGF_P_B && p->kind != SGF_P_W) || p->nvalues != 1)
+        return false;
+    const sgf_value *v = &p->values[0];
+    int x, y;
+    return sgf_point_decode(v->raw, v->len, w->width, w->height, &x, &y) == 0;
+}
+
+static void put_literal(writer *w, const char *s);
+
 static void put_prop(writer *w, const sgf_prop *p)
 {
     size_t n = 0;
@@ -331,11 +357,17 @@ static void put_prop(writer *w, const sgf_prop *p)
         n++;
     /* An id of lowercase letters only normalises to nothing, and a property
      * without a value is not SGF; the parser reports both. */
-    if (n == 0 || p->nvalues == 0)
+    if (n == 0 || p->nvalues == 0 || stripped(w, p))
         return;
     wrap(w);
     put(w, p->id, n);
     w->col += n;
+    if (is_pass(w, p)) {
+        bool tt = (w->flags & SGF_WRITE_PASS_TT) && w->width <= 19 &&
+                  w->height <= 19;
+        put_literal(w, tt ? "[tt]" : "[]");
+        return;
+    }
     for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
         if (i > 0)
             wrap(w);
@@ -387,10 +419,29 @@ static bool has_gameinfo(const sgf_node *n)
     return false;
 }
 
+static bool starts_variation(const sgf_node *n, const sgf_node *root);
+
+/* SGF_WRITE_DROP_EMPTY: a node with nothing to write goes, unless its ';'
+ * holds a variation together: the root, and the first node of a
+ * variation that has no single child to take its place. */
+static bool dropped(const writer *w, const sgf_node *n, bool root)
+{
+    if (!(w->flags & SGF_WRITE_DROP_EMPTY) || root)
+        return false;
+    for (const sgf_prop *p = n->props; p; p = p->next)
+        if (p->id[0] && p->nvalues && !stripped(w, p))
+            return false;
+    if (w->flags & SGF_WRITE_MAIN_LINE)
+        return true;        /* no variation is written at all */
+    return !starts_variation(n, NULL) || (n->child && !n->child->next);
+}
+
 /* The root and game-info nodes stand on lines of their own; moves fill
  * lines up to LINE_WIDTH. */
 static void put_node(writer *w, const sgf_node *n, bool root)
 {
+    if (dropped(w, n, root))
+        return;
     bool own_line = root || has_gameinfo(n);
     if (!w->after_open && (own_line || w->break_due || w->col >= LINE_WIDTH))
         newline(w);
@@ -424,7 +475,7 @@ static void close_variation(writer *w)
  * one of several children. */
 static bool starts_variation(const sgf_node *n, const sgf_node *root)
 {
-    return n == root || n->parent->child->next != NULL;
+    return n == root || !n->parent || n->parent->child->next != NULL;
 }
 
 static void put_tree(writer *w, const sgf_node *root)
@@ -437,9 +488,13 @@ static void put_tree(writer *w, const sgf_node *root)
             return;
         if (n->child) {
             n = n->child;
-            if (n->next)
+            if (n->next && !(w->flags & SGF_WRITE_MAIN_LINE))
                 open_variation(w);
             continue;
+        }
+        if (w->flags & SGF_WRITE_MAIN_LINE) {
+            close_variation(w);
+            return;
         }
         /* A leaf: close variations until one has a sibling left to write. */
         for (;;) {
@@ -477,11 +532,42 @@ static bool raw_is_ok(sgf_game *g)
     return d && n == sizeof probe && memcmp(d, probe, n) == 0;
 }
 
+/* Reads "C,LB" into w->strip; false when an id is no SGF id. */
+static bool read_strip(writer *w, const char *list)
+{
+    w->nstrip = 0;
+    while (list && *list) {
+        size_t n = strcspn(list, ",");
+        if (n) {
+            if (n > 3 || w->nstrip == SGF_WRITE_STRIP_MAX)
+                return false;
+            for (size_t i = 0; i < n; i++)
+                if (list[i] < 'A' || list[i] > 'Z')
+                    return false;
+            memcpy(w->strip[w->nstrip], list, n);
+            w->strip[w->nstrip++][n] = '\0';
+        }
+        list += n + (list[n] == ',');
+    }
+    return true;
+}
+
 int sgf_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
+{
+    return sgf_write_game_opt(g, NULL, write, ctx);
+}
+
+int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
+                       sgf_write_fn write, void *ctx)
 {
     writer w;
     if (!g || !write)
         return SGF_E_ARG;
+    w.flags = o ? o->flags : 0;
+    if (!read_strip(&w, o ? o->strip : NULL))
+        return SGF_E_ARG;
+    w.width = g->info.width;
+    w.height = g->info.height;
     if (!g->root)
         return SGF_OK;
     w.g = g;

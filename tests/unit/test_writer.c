@@ -364,6 +364,78 @@ static void test_ff4_example(void)
     fclose(f);
 }
 
+/* ---- options (sgfconvert's --main-line, --strip, --drop-empty, passes) -- */
+
+static int to_buf(void *ctx, const void *data, size_t len)
+{
+    char *b = ctx;
+    size_t have = strlen(b);
+    if (have + len >= 8192)
+        return -1;
+    memcpy(b + have, data, len);
+    b[have + len] = '\0';
+    return 0;
+}
+
+/* The text of the game in s written with flags and strip, without its line
+ * breaks; it must parse back to a game. */
+static const char *with(const char *s, unsigned flags, const char *strip)
+{
+    static char out[8192];
+    sgf_write_options o = { flags, strip };
+    out[0] = '\0';
+    sgf_game *g = parse(s);
+    if (!g)
+        return "(out of memory)";
+    int rc = sgf_write_game_opt(g, &o, to_buf, out);
+    sgf_game_free(g);
+    if (rc)
+        return "(error)";
+    sgf_game *back = parse(out);
+    CHECK(back && sgf_game_root(back) != NULL);
+    sgf_game_free(back);
+    /* line breaks are layout: leave them out of the comparisons */
+    size_t k = 0;
+    for (size_t i = 0; out[i]; i++)
+        if (out[i] != '\n')
+            out[k++] = out[i];
+    out[k] = '\0';
+    return out;
+}
+
+static void test_options(void)
+{
+    const char *tree = "(;GM[1]SZ[9]C[root];B[aa]C[hi](;W[bb];B[tt])(;W[cc]LB[cc:x]))";
+    const char *m = with(tree, SGF_WRITE_MAIN_LINE, NULL);
+    CHECK(contains(m, "W[bb]"));
+    CHECK(!contains(m, "W[cc]"));
+    CHECK(!contains(m, "(;W"));
+    m = with(tree, 0, "C,LB");
+    CHECK(!contains(m, "C[") && !contains(m, "LB["));
+    CHECK(contains(m, "W[cc]"));
+    CHECK_STR(with(tree, 0, "C,bad"), "(error)");
+    CHECK_STR(with(tree, 0, "TOOLONG"), "(error)");
+    m = with(tree, SGF_WRITE_PASS_EMPTY, NULL);
+    CHECK(contains(m, "B[]") && !contains(m, "B[tt]"));
+    m = with("(;GM[1]SZ[9];B[];W[dd])", SGF_WRITE_PASS_TT, NULL);
+    CHECK(contains(m, "B[tt]") && contains(m, "W[dd]"));
+    /* on a board larger than 19x19 "tt" is a point: a pass stays [] */
+    m = with("(;GM[1]SZ[25];B[];W[tt])", SGF_WRITE_PASS_TT, NULL);
+    CHECK(contains(m, "B[]") && contains(m, "W[tt]"));
+
+    /* empty nodes: dropped inside a sequence and where a single child can
+     * take their place, kept where the ';' holds a variation */
+    m = with("(;GM[1];;B[aa];;(;W[bb])(;W[cc];)(;))", SGF_WRITE_DROP_EMPTY,
+             NULL);
+    CHECK(contains(m, ";B[aa](;W[bb])(;W[cc])(;)"));
+    m = with("(;GM[1];B[aa](;;W[bb])(;C[x];W[cc]))", SGF_WRITE_DROP_EMPTY,
+             "C");
+    CHECK(contains(m, "(;W[bb])(;W[cc])"));
+    m = with("(;GM[1];B[aa](;;W[bb])(;W[cc]))",
+             SGF_WRITE_DROP_EMPTY | SGF_WRITE_MAIN_LINE, NULL);
+    CHECK(contains(m, ";B[aa];W[bb])"));
+}
+
 int main(void)
 {
     tc = treecmp_new(NULL);
@@ -383,6 +455,7 @@ int main(void)
     test_big_output();
     test_deep();
     test_ff4_example();
+    test_options();
     treecmp_free(tc);
     TEST_END();
 }
