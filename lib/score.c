@@ -666,7 +666,8 @@ static void throw_ins(const sgf_position *p, score_work *w, int narea)
  * the strings and areas of seki regions and counts the others by colour
  * in groups. */
 static void regions(const sgf_position *p, score_work *w,
-                    const uint16_t *head, int nh, int narea, int *groups)
+                    const uint16_t *head, int nh, int narea, int marked_only,
+                    int *groups)
 {
     const int d[4] = { -p->stride, -1, 1, p->stride };
     for (int i = 0; i < nh; i++) {
@@ -699,7 +700,7 @@ static void regions(const sgf_position *p, score_work *w,
             info[find(w->uf, AREA_NODE + a)] = 0;
     for (int i = 0; i < nh; i++) {
         int h = w->heads[i], r = find(w->uf, h);
-        info[r] |= (uint16_t)((w->libs[h] < 2) |
+        info[r] |= (uint16_t)((!marked_only && w->libs[h] < 2) |
                               ((w->smark[h] & SGF_MAP_SEKI) != 0));
     }
     for (int a = 0; a < narea; a++)
@@ -711,13 +712,14 @@ static void regions(const sgf_position *p, score_work *w,
         }
     for (int i = 0; i < nh; i++) {
         int h = w->heads[i], r = find(w->uf, h);
-        int seki = (info[r] & 1) | ((info[r] >> 1) < 2);
+        int seki = (info[r] & 1) | (!marked_only && (info[r] >> 1) < 2);
         w->hseki[h] = (uint8_t)seki;
         groups[w->live[h]] += r == h && !seki;
     }
     for (int a = 0; a < narea; a++) {
         int r = find(w->uf, AREA_NODE + a);
-        int seki = w->aown[a] && ((info[r] & 1) | ((info[r] >> 1) < 2));
+        int seki = w->aown[a] &&
+                   ((info[r] & 1) | (!marked_only && (info[r] >> 1) < 2));
         w->aseki[a] = (uint8_t)seki;
         groups[w->aown[a]] += w->aown[a] && r == AREA_NODE + a && !seki;
     }
@@ -735,7 +737,7 @@ static int button_holder(const sgf_position *p)
     return p->to_move;
 }
 
-int sgf_position_score(const sgf_position *p, int handicap,
+int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
                        unsigned char *map, sgf_score *s)
 {
     score_work w;
@@ -802,7 +804,8 @@ int sgf_position_score(const sgf_position *p, int handicap,
     eyes_of(p, &w, head, nh, SGF_WHITE, narea);
     throw_ins(p, &w, narea);
     int groups[4] = { 0, 0, 0, 0 };
-    regions(p, &w, head, nh, narea, groups);
+    regions(p, &w, head, nh, narea, (flags & SGF_SCORE_MARKED_SEKI) != 0,
+            groups);
     s->groups[SGF_BLACK] = groups[SGF_BLACK];
     s->groups[SGF_WHITE] = groups[SGF_WHITE];
     w.hseki[0] = 0;

@@ -206,7 +206,13 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     }
     out->dead = mode;
 
-    rc = sgf_position_score(p, handicap_stones(g, &f), map, &out->score);
+    /* an estimate has decided the sekis: the static rules of score.c would
+     * call a living group with a string in atari, or with eyes it cannot
+     * count, a seki and take its territory */
+    rc = sgf_position_score(p, handicap_stones(g, &f),
+                            mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
+                                                      : 0,
+                            map, &out->score);
     if (rc)
         return rc;
     if (out->no_result)

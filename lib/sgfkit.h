@@ -649,8 +649,17 @@ typedef struct sgf_score {
  * and *s.  Area rules: stones + territory; territory rules: territory +
  * prisoners + the opponent's dead stones, no territory in seki or on false
  * eyes; group tax: 2 points per living group.  Returns 0 or SGF_E_NOMEM. */
-int sgf_position_score(const sgf_position *p, int handicap,
+int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
                        unsigned char *map, sgf_score *s);
+/* flags of sgf_position_score */
+enum {
+    /* The sekis are exactly the stones and points marked SGF_MAP_SEKI
+     * (an estimate decided them).  Without it a region is also a seki when
+     * it has fewer than two eyes or holds a string of its owner in atari,
+     * which is right for positions a program left (goscorer, KataGo) but
+     * takes the territory of living groups in finished human games. */
+    SGF_SCORE_MARKED_SEKI = 1u << 0
+};
 
 /* The result of s as SGF RE text: "B+3.5", "W+0.5", "0" (draw).  stones
  * (Chinese notation, area rules): "黑胜3又3/4子", "白胜1/4子", "和棋".

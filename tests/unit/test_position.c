@@ -306,7 +306,7 @@ static double score_if_ended(const sgf_position *q)
             map[y * w + x] = c && pa[y * w + x] == 3 - c ? SGF_MAP_DEAD : 0;
         }
     mark_katago_seki(w, h, q, map);
-    CHECK_INT(sgf_position_score(q, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(q, 0, 0, map, &s), SGF_OK);
     CHECK(s.margin == s.white - s.black);
     return s.margin;
 }

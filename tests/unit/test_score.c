@@ -115,7 +115,7 @@ static int check_goscorer_line(sgf_position *p, int w, int h,
     sgf_rules r = named(area ? "chinese" : "japanese", komi);
     setup(p, w, h, &r, rows, map);
     sgf_score s;
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     double b = s.black + cap_b, wh = s.white + cap_w;
     if (scored) {
@@ -205,7 +205,7 @@ static void test_handicap(sgf_position *p)
         sgf_rules r = named(t[i].rules, 0.5);
         sgf_score s;
         setup(p, 9, 9, &r, rows, map);
-        CHECK_INT(sgf_position_score(p, t[i].handicap, map, &s), SGF_OK);
+        CHECK_INT(sgf_position_score(p, t[i].handicap, 0, map, &s), SGF_OK);
         check_sums(p, &s);
         CHECK_INT(s.handicap, t[i].handicap >= 2 ? t[i].handicap : 0);
         CHECK(s.bonus == t[i].bonus);
@@ -231,7 +231,7 @@ static void test_ties(sgf_position *p)
     sgf_score s;
     sgf_rules r = named("chinese", 0);
     setup(p, 7, 6, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK(s.black == 21 && s.white == 21);
     CHECK_INT(s.winner, SGF_EMPTY);
@@ -243,7 +243,7 @@ static void test_ties(sgf_position *p)
     r = named("ing", 0);   /* Ing: Black wins a tie */
     CHECK(r.black_wins_ties);
     setup(p, 7, 6, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK(s.margin == 0);
     CHECK_INT(s.winner, SGF_BLACK);
@@ -254,7 +254,7 @@ static void test_ties(sgf_position *p)
 
     r = named("ing", 8);   /* Ing's komi: 8 points, 4 stones */
     setup(p, 7, 6, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     CHECK_INT(s.winner, SGF_WHITE);
     sgf_score_result(&s, 0, buf, sizeof buf);
     CHECK_STR(buf, "W+8");
@@ -277,7 +277,7 @@ static void test_group_tax(sgf_position *p)
     sgf_rules r = named("ancient-chinese", 0);
     CHECK_INT(r.tax, SGF_TAX_ALL);
     setup(p, 9, 3, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK_INT(s.groups[SGF_BLACK], 2);
     CHECK_INT(s.groups[SGF_WHITE], 1);
@@ -290,7 +290,7 @@ static void test_group_tax(sgf_position *p)
 
     r = named("chinese", 7.5);   /* no tax: 18 to 9 + 7.5 */
     setup(p, 9, 3, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     CHECK(s.margin == -1.5);
     CHECK_INT(s.groups[SGF_BLACK], 2);   /* counted, not charged */
     sgf_score_result(&s, 1, buf, sizeof buf);
@@ -313,7 +313,7 @@ static void test_seki(sgf_position *p)
     /* territory counting, tax SEKI: the eyes of the seki count nothing */
     sgf_rules r = named("japanese", 0);
     setup(p, 5, 5, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK_INT(s.seki, 2);
     CHECK_INT(s.dame, 1);
@@ -333,7 +333,7 @@ static void test_seki(sgf_position *p)
     /* area counting: seki eyes are points like any other */
     r = named("chinese", 0);
     setup(p, 5, 5, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK_INT(s.seki, 0);
     CHECK(s.black == 9 + 6 && s.white == 8 + 1);
@@ -344,7 +344,7 @@ static void test_seki(sgf_position *p)
     /* area counting with tax SEKI: no points for the seki eyes */
     r.tax = SGF_TAX_SEKI;
     setup(p, 5, 5, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     CHECK(s.black == 9 + 5 && s.white == 8);
 
     /* the caller's seki marks: the lower group marked seki loses its
@@ -352,7 +352,7 @@ static void test_seki(sgf_position *p)
     r = named("japanese", 0);
     setup(p, 5, 5, &r, rows, map);
     map[3 * 5 + 3] |= SGF_MAP_SEKI | SGF_MAP_UNSETTLED;
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     CHECK_INT(s.territory[SGF_BLACK], 0);
     CHECK_INT(s.seki, 7);
     CHECK_INT(s.unsettled, 1);
@@ -361,7 +361,7 @@ static void test_seki(sgf_position *p)
     /* a mark on one of its empty points does the same */
     setup(p, 5, 5, &r, rows, map);
     map[4 * 5 + 1] |= SGF_MAP_SEKI;
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     CHECK_INT(s.territory[SGF_BLACK], 0);
     CHECK_INT(s.seki, 7);
     CHECK_INT(s.unsettled, 0);
@@ -390,7 +390,7 @@ static void test_atari(sgf_position *p)
     sgf_score s;
     sgf_rules r = named("japanese", 0);
     setup(p, 6, 5, &r, rows, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK(map[0] & SGF_MAP_SEKI);
     CHECK(map[2 * 6 + 2] & SGF_MAP_SEKI);
@@ -401,7 +401,7 @@ static void test_atari(sgf_position *p)
     CHECK(!(map[2 * 6] & SGF_MAP_FALSE_EYE));
     /* one string, no atari: three eyes, six points */
     setup(p, 6, 5, &r, joined, map);
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK_INT(s.territory[SGF_BLACK], 6);
     CHECK_INT(s.groups[SGF_BLACK], 1);
@@ -421,7 +421,7 @@ static void test_empty(sgf_position *p)
     sgf_rules r = named("chinese", 7.5);
     CHECK_INT(sgf_position_reset(p, 19, 19, &r), SGF_OK);
     memset(map, 0xff & ~SGF_MAP_DEAD, 361);   /* stale bits are replaced */
-    CHECK_INT(sgf_position_score(p, 0, map, &s), SGF_OK);
+    CHECK_INT(sgf_position_score(p, 0, 0, map, &s), SGF_OK);
     check_sums(p, &s);
     CHECK_INT(s.dame, 361);
     CHECK(s.margin == 7.5);
@@ -574,8 +574,8 @@ static int identity_game(sgf_position *area, sgf_position *terr, int w, int h,
         else
             memset(map, 0, (size_t)(w * h));
         memcpy(map2, map, (size_t)(w * h));
-        bad += sgf_position_score(area, 0, map, &sa) != SGF_OK;
-        bad += sgf_position_score(terr, 0, map2, &st) != SGF_OK;
+        bad += sgf_position_score(area, 0, 0, map, &sa) != SGF_OK;
+        bad += sgf_position_score(terr, 0, 0, map2, &st) != SGF_OK;
         check_sums(area, &sa);
         check_sums(terr, &st);
         double want = sa.margin + (placed[SGF_BLACK] - placed[SGF_WHITE]);
@@ -842,7 +842,7 @@ static void test_false_eyes_random(void)
                 else
                     memset(map, 0, (size_t)(w * h));
                 ref_false_eyes(a, map, &r);
-                CHECK_INT(sgf_position_score(a, 0, map, &s), SGF_OK);
+                CHECK_INT(sgf_position_score(a, 0, 0, map, &s), SGF_OK);
                 for (int i = 0; i < w * h; i++) {
                     int want = r.unscored[i] != 0 && !r.live[i];
                     int got = (map[i] & SGF_MAP_FALSE_EYE) != 0;
@@ -1062,14 +1062,14 @@ static void test_partial_dead(void)
         /* q's strings are stale: the setup is not completed */
         sgf_score sa, sq;
         CHECK_INT(sgf_position_pass_alive(q, 0, pa), SGF_OK);
-        CHECK_INT(sgf_position_score(q, 0, map2, &sq), SGF_OK);
+        CHECK_INT(sgf_position_score(q, 0, 0, map2, &sq), SGF_OK);
         /* the same rules on a's board */
         sgf_position *b = t;
         sgf_position_reset(b, w, h, &r);
         for (int i = 0; i < w * h; i++)
             sgf_position_setup(b, i % w, i / w, sgf_position_at(a, i % w, i / w));
         CHECK_INT(sgf_position_setup_done(b), 0);
-        CHECK_INT(sgf_position_score(b, 0, map, &sa), SGF_OK);
+        CHECK_INT(sgf_position_score(b, 0, 0, map, &sa), SGF_OK);
         for (int i = 0; i < w * h; i++)
             bad += (map[i] & SGF_MAP_OWNER) != (map2[i] & SGF_MAP_OWNER);
         bad += sa.territory[1] != sq.territory[1] ||

@@ -1,0 +1,615 @@
+/*
+ * test_estimate.c - the dead-stone estimator (estimate.c, playout.c) on
+ * hand-made positions whose dead stones are known, and over the KGS games
+ * of the real corpus that the server counted (skipped when the corpus is
+ * absent).  tests/bench/dead_eval prints the same figures with every
+ * failing game.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <strings.h>
+/* the capture search's own board (internal); internal.h has a CHECK of
+ * its own that the harness's replaces */
+#include "playout.h"
+#include "pat3.h"
+#include "tactics.h"
+#include "lifedeath.h"
+#undef CHECK
+#include "harness.h"
+#include "sgfkit.h"
+
+/* A position from rows ('X' black, 'O' white, anything else empty),
+ * top row first. */
+static sgf_position *board(const char *const *rows, int h)
+{
+    int w = (int)strlen(rows[0]);
+    sgf_position *p = sgf_position_new();
+    if (!p || sgf_position_reset(p, w, h, NULL) != SGF_OK)
+        return NULL;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (rows[y][x] == 'X' || rows[y][x] == 'O')
+                sgf_position_setup(p, x, y, rows[y][x] == 'X' ? SGF_BLACK : SGF_WHITE);
+    sgf_position_setup_done(p);
+    return p;
+}
+
+/* Compares the dead stones of map with the stones of rows marked in want
+ * ('x' or 'o' where the stone must be dead, anything else alive); prints
+ * the first difference.  Returns 1 when they agree. */
+static int dead_as(const sgf_position *p, const unsigned char *map,
+                   const char *const *want)
+{
+    int w = sgf_position_width(p), h = sgf_position_height(p);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int dead = (map[y * w + x] & SGF_MAP_DEAD) != 0;
+            int expect = want[y][x] == 'x' || want[y][x] == 'o';
+            if (dead != expect) {
+                fprintf(stderr, "  (%d,%d): dead %d, expected %d\n", x, y, dead,
+                        expect);
+                return 0;
+            }
+        }
+    return 1;
+}
+
+/* Estimates the position of rows (dead stones written x o, which the
+ * position holds as X O) and checks the dead set. */
+static void check_dead(const char *name, const char *const *rows, int h)
+{
+    char up[52][53];
+    const char *r[52];
+    for (int y = 0; y < h; y++) {
+        size_t n = strlen(rows[y]);
+        for (size_t i = 0; i <= n; i++)
+            up[y][i] = (char)toupper((unsigned char)rows[y][i]);
+        r[y] = up[y];
+    }
+    sgf_position *p = board(r, h);
+    unsigned char map[52 * 52];
+    sgf_estimate_options o = { 0, 7 };
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    int rc = sgf_position_estimate_dead(p, &o, map);
+    CHECK(rc >= 0);
+    int ok = dead_as(p, map, rows);
+    if (!ok)
+        fprintf(stderr, "  in %s\n", name);
+    CHECK(ok);
+    sgf_position_free(p);
+}
+
+static void test_dead_stone_in_territory(void)
+{
+    /* a white stone in Black's area and a black one in White's, with a
+     * column of dame between the walls */
+    static const char *const rows[] = {
+        "...X.O...",
+        "...X.O...",
+        ".o.X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O.x.",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+    };
+    check_dead("dead stone in territory", rows, 9);
+}
+
+static void test_dead_group_one_eye(void)
+{
+    /* four white stones round one eye in Black's corner */
+    static const char *const rows[] = {
+        ".ooX.XO..",
+        "ooXX.XO..",
+        "XXX..XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+    };
+    check_dead("dead group with one eye", rows, 9);
+}
+
+static void test_two_eyes_next_to_dead(void)
+{
+    /* Black's two-eyed corner touches a dead white pair */
+    static const char *const rows[] = {
+        ".X.XO....",
+        "XXXXO....",
+        ".ooXO....",
+        "...XO....",
+        "...XO....",
+        "...XO....",
+        "...XO....",
+        "...XO....",
+        "...XO....",
+    };
+    check_dead("two eyes next to a dead group", rows, 9);
+}
+
+static void test_big_eye_alive(void)
+{
+    /* a white ring round nine empty points inside Black's wall lives */
+    static const char *const rows[] = {
+        "XXXXXXX..",
+        "XOOOOOX..",
+        "XO...OX..",
+        "XO...OX..",
+        "XO...OX..",
+        "XOOOOOX..",
+        "XXXXXXX..",
+        ".........",
+        ".........",
+    };
+    check_dead("big eye", rows, 9);
+}
+
+static void test_seki(void)
+{
+    /* the inner white column and the inner black pair of columns share
+     * their only two liberties: seki; both walls have three eyes */
+    static const char *const rows[] = {
+        "XXOXXOO",
+        ".XOXXO.",
+        "XXOXXOO",
+        "XXO.XOO",
+        ".XOXXO.",
+        "XXO.XOO",
+        "XXOXXOO",
+        ".XOXXO.",
+        "XXOXXOO",
+    };
+    sgf_position *p = board(rows, 9);
+    unsigned char map[9 * 7];
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    CHECK(sgf_position_estimate_dead(p, NULL, map) >= 0);
+    int dead = 0, seki_ok = 1, walls_ok = 1;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 7; x++) {
+            int b = map[y * 7 + x];
+            dead += (b & SGF_MAP_DEAD) != 0;
+            if (x >= 2 && x <= 4 && rows[y][x] != '.' && !(b & SGF_MAP_SEKI))
+                seki_ok = 0;
+            if ((x < 2 || x > 4) && rows[y][x] != '.' && (b & SGF_MAP_SEKI))
+                walls_ok = 0;
+        }
+    CHECK_INT(dead, 0);
+    CHECK(seki_ok);
+    CHECK(walls_ok);
+    /* the walls are proved: Benson's bit */
+    CHECK(map[0] & SGF_MAP_PASS_ALIVE);
+    CHECK(map[6] & SGF_MAP_PASS_ALIVE);
+    sgf_position_free(p);
+}
+
+static void test_determinism_and_empty(void)
+{
+    static const char *const rows[] = {
+        "..XO.....",
+        ".XO.O..X.",
+        "..XOO.X..",
+        "XX.XO.OX.",
+        "..X.XO...",
+        ".O.XO..O.",
+        "..XXOO...",
+        ".X..XO.X.",
+        "...XO....",
+    };
+    sgf_position *p = board(rows, 9);
+    unsigned char a[81], b[81];
+    sgf_estimate_options o = { 40, 12345 };
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    int ra = sgf_position_estimate_dead(p, &o, a);
+    int rb = sgf_position_estimate_dead(p, &o, b);
+    CHECK_INT(ra, rb);
+    CHECK(memcmp(a, b, sizeof a) == 0);
+
+    /* nothing on an empty board, whatever the size */
+    CHECK(sgf_position_reset(p, 19, 19, NULL) == SGF_OK);
+    unsigned char m[361];
+    memset(m, 0xff, sizeof m);
+    CHECK_INT(sgf_position_estimate_dead(p, NULL, m), 0);
+    int any = 0;
+    for (int i = 0; i < 361; i++)
+        any |= m[i] & (SGF_MAP_DEAD | SGF_MAP_SEKI | SGF_MAP_UNSETTLED);
+    CHECK_INT(any, 0);
+    CHECK(sgf_position_reset(p, 1, 1, NULL) == SGF_OK);
+    CHECK_INT(sgf_position_estimate_dead(p, NULL, m), 0);
+    sgf_position_free(p);
+}
+
+/* ---- the KGS games the server counted ---------------------------------- */
+
+typedef struct kgs_eval {
+    unsigned games, dead_ok, winner_ok, exact_ok;
+    sgf_position *pos;
+    unsigned char map[52 * 52], server[52 * 52];
+} kgs_eval;
+
+static int mentions(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; s && *s; s++)
+        if (strncasecmp(s, word, n) == 0)
+            return 1;
+    return 0;
+}
+
+static void mark(const sgf_prop *pr, int w, int h, int colour,
+                 unsigned char *server)
+{
+    for (uint32_t i = 0; pr && i < pr->nvalues; i++) {
+        int x, y;
+        if (sgf_point_decode(pr->values[i].raw, pr->values[i].len, w, h, &x, &y) == 1)
+            server[y * w + x] = (unsigned char)colour;
+    }
+}
+
+/* As tests/bench/dead_eval: KGS games with a points result and the
+ * server's TB/TW on the last main-line node; the server's dead stones are
+ * the white ones on TB and the black ones on TW. */
+static void kgs_game(kgs_eval *e, sgf_game *g)
+{
+    const sgf_node *n = sgf_game_root(g);
+    const sgf_info *info = sgf_game_info(g);
+    if (!n || !info || info->result.reason != SGF_BY_POINTS ||
+        !info->result.has_margin ||
+        (info->result.winner != SGF_WIN_BLACK && info->result.winner != SGF_WIN_WHITE))
+        return;
+    if (!mentions(info->place, "KGS") && !mentions(info->application, "CGoban"))
+        return;
+    while (n->child)
+        n = n->child;
+    const sgf_prop *tb = sgf_node_find(n, SGF_P_TB), *tw = sgf_node_find(n, SGF_P_TW);
+    if ((!tb && !tw) || sgf_game_replay(g, NULL, e->pos, NULL, NULL) != 0)
+        return;
+    int w = sgf_position_width(e->pos), h = sgf_position_height(e->pos);
+    if (sgf_position_estimate_dead(e->pos, NULL, e->map) < 0)
+        return;
+    memset(e->server, 0, sizeof e->server);
+    mark(tb, w, h, SGF_BLACK, e->server);
+    mark(tw, w, h, SGF_WHITE, e->server);
+    int same = 1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int c = sgf_position_at(e->pos, x, y);
+            int sdead = c != SGF_EMPTY && e->server[y * w + x] == 3 - c;
+            same &= sdead == ((e->map[y * w + x] & SGF_MAP_DEAD) != 0);
+        }
+    e->games++;
+    e->dead_ok += same;
+    sgf_score s;
+    if (sgf_position_score(e->pos, info->handicap, 0, e->map, &s) == 0) {
+        double want = info->result.winner == SGF_WIN_WHITE ? info->result.margin
+                                                           : -info->result.margin;
+        e->winner_ok += (s.winner == SGF_WHITE) == (info->result.winner == SGF_WIN_WHITE) &&
+                        s.winner != SGF_EMPTY;
+        e->exact_ok += fabs(s.margin - want) < 1e-6;
+    }
+}
+
+/* The capture search (tactics.c) on rows, for the string of the stone at
+ * (x, y) with its owner to move. */
+static int captured_at(const char *const *rows, int h, int x, int y)
+{
+    sgf_position *p = board(rows, h);
+    CHECK(p != NULL);
+    if (!p)
+        return -1;
+    pl_board b;
+    tac *t = malloc(sizeof *t);
+    void *mem = malloc(pl_bytes(p));
+    void *tmem = malloc(tac_bytes(p));
+    int r = -1;
+    CHECK(t && mem && tmem);
+    if (t && mem && tmem) {
+        pl_load(&b, p, mem);
+        tac_init(t, p, tmem);
+        r = tac_captured(t, &b, (y + 1) * (sgf_position_width(p) + 1) + x, 4000);
+    }
+    free(t);
+    free(mem);
+    free(tmem);
+    sgf_position_free(p);
+    return r;
+}
+
+static void test_capture_search(void)
+{
+    /* three black stones with two liberties (b1, c1... the corner) and
+     * no eye, shut in by White: dead even with Black to move */
+    static const char *const dead2[] = {
+        ".XXO.....",
+        "XXO......",
+        "OOO......",
+        ".........",
+        ".........",
+    };
+    CHECK(captured_at(dead2, 5, 1, 0) == 1);
+    /* the same stones with an eye and a liberty outside: White fills the
+     * outside liberty, then the eye */
+    static const char *const oneeye[] = {
+        "XX.XO....",
+        "XXXXO....",
+        "OOO.O....",
+        "...OO....",
+        ".........",
+    };
+    CHECK(captured_at(oneeye, 5, 1, 0) == 1);
+    /* two eyes: never captured */
+    static const char *const twoeyes[] = {
+        ".X.XO....",
+        "XXXXO....",
+        "OOOOO....",
+        ".........",
+        ".........",
+    };
+    CHECK(captured_at(twoeyes, 5, 1, 0) == 0);
+    /* a ladder that works: the black stone in atari runs along the edge
+     * and stays in atari */
+    static const char *const ladder[] = {
+        ".........",
+        ".........",
+        "...O.....",
+        "..OXO....",
+        ".........",
+    };
+    CHECK(captured_at(ladder, 5, 3, 3) == 1);
+}
+
+/* Point (x, y) of a position laid out as board.h does. */
+static int at(const sgf_position *p, int x, int y)
+{
+    return (y + 1) * (sgf_position_width(p) + 1) + x;
+}
+
+static void test_patterns(void)
+{
+    /* a hane under a white stone between two black ones: the enclosing
+     * hane for either side to move */
+    static const char *const hane[] = {
+        ".....",
+        ".XOX.",
+        ".....",
+        ".....",
+    };
+    /* the thin hane (X O O over the point) is a pattern for Black to
+     * move only */
+    static const char *const thin[] = {
+        ".....",
+        ".XOO.",
+        ".....",
+        ".....",
+    };
+    /* on the first line: White's stone between Black's, a block of the
+     * side connection (?X? x.O ###) turned on its side */
+    static const char *const edge[] = {
+        ".....",
+        ".....",
+        "..X..",
+        "...O.",
+    };
+    pat3_table *t = malloc(sizeof *t);
+    sgf_position *p1 = board(hane, 4), *p2 = board(thin, 4), *p3 = board(edge, 4);
+    void *mem = malloc(3 * 4096);
+    CHECK(t && p1 && p2 && p3 && mem);
+    if (t && p1 && p2 && p3 && mem) {
+        pat3_build(t);
+        pl_board b;
+        pl_load(&b, p1, mem);
+        CHECK(pat3_match(t, pl_code3(&b, at(p1, 2, 2), SGF_BLACK)));
+        CHECK(pat3_match(t, pl_code3(&b, at(p1, 2, 2), SGF_WHITE)));
+        /* open space: no shape */
+        CHECK(!pat3_match(t, pl_code3(&b, at(p1, 2, 3), SGF_BLACK)));
+        CHECK(!pat3_match(t, pl_code3(&b, at(p1, 0, 3), SGF_WHITE)));
+        pl_load(&b, p2, mem);
+        CHECK(pat3_match(t, pl_code3(&b, at(p2, 2, 2), SGF_BLACK)));
+        CHECK(!pat3_match(t, pl_code3(&b, at(p2, 2, 2), SGF_WHITE)));
+        pl_load(&b, p3, mem);
+        CHECK(pat3_match(t, pl_code3(&b, at(p3, 2, 3), SGF_BLACK)));
+        CHECK(pat3_match(t, pl_code3(&b, at(p3, 2, 3), SGF_WHITE)));
+        /* swapping the colours twice is the identity */
+        unsigned code = pl_code3(&b, at(p3, 2, 3), SGF_BLACK);
+        CHECK(pat3_swap(pat3_swap(code)) == code);
+        CHECK(pat3_swap(code) == pl_code3(&b, at(p3, 2, 3), SGF_WHITE));
+    }
+    free(mem);
+    free(t);
+    sgf_position_free(p1);
+    sgf_position_free(p2);
+    sgf_position_free(p3);
+}
+
+/* White groups shut in by a black wall, round eye spaces of three in a
+ * row, four in a row and a bulky five. */
+static const char *const straight3[] = {
+    ".........",
+    ".XXXXXXX.",
+    ".XOOOOOX.",
+    ".XO...OX.",
+    ".XOOOOOX.",
+    ".XXXXXXX.",
+    ".........",
+};
+static const char *const straight4[] = {
+    "..........",
+    ".XXXXXXXX.",
+    ".XOOOOOOX.",
+    ".XO....OX.",
+    ".XOOOOOOX.",
+    ".XXXXXXXX.",
+    "..........",
+};
+static const char *const bulky5[] = {
+    ".........",
+    ".XXXXXXX.",
+    ".XOOOOOX.",
+    ".XO...OX.",
+    ".XO..OOX.",
+    ".XOOOOOX.",
+    ".XXXXXXX.",
+    ".........",
+};
+
+/* The life-and-death search on the white group at (2, 2) of rows, with
+ * the black stones settled (the wall) and first to move.  -1 on error. */
+static int ld_dead_at(const char *const *rows, int h, int first)
+{
+    sgf_position *p = board(rows, h);
+    CHECK(p != NULL);
+    if (!p)
+        return -1;
+    int np = (h + 2) * (sgf_position_width(p) + 1);
+    ld *t = malloc(sizeof *t);
+    void *mem = malloc(pl_bytes(p));
+    void *lmem = malloc(ld_bytes(p));
+    uint8_t *settled = calloc((size_t)np, 1);
+    int r = -1;
+    CHECK(t && mem && lmem && settled);
+    if (t && mem && lmem && settled) {
+        for (int y = 0; y < h; y++)
+            for (int x = 0; rows[y][x]; x++)
+                settled[at(p, x, y)] = rows[y][x] == 'X';
+        pl_board b;
+        pl_load(&b, p, mem);
+        ld_init(t, p, lmem);
+        r = ld_dead(t, &b, at(p, 2, 2), settled, first, 200000);
+    }
+    free(t);
+    free(mem);
+    free(lmem);
+    free(settled);
+    sgf_position_free(p);
+    return r;
+}
+
+static void test_life_and_death(void)
+{
+    /* three in a row: White to move lives in the middle; once White has
+     * passed, Black takes the middle and White is dead */
+    CHECK(ld_dead_at(straight3, 7, SGF_WHITE) == 0);
+    CHECK(ld_dead_at(straight3, 7, SGF_BLACK) == 1);
+    /* four in a row lives whoever moves first */
+    CHECK(ld_dead_at(straight4, 7, SGF_BLACK) == 0);
+    CHECK(ld_dead_at(straight4, 7, SGF_WHITE) == 0);
+    /* the bulky five: whoever takes the vital point decides */
+    CHECK(ld_dead_at(bulky5, 8, SGF_BLACK) == 1);
+    CHECK(ld_dead_at(bulky5, 8, SGF_WHITE) == 0);
+
+    /* the vital point the playouts take, on the same shapes */
+    sgf_position *p = board(bulky5, 8), *q = board(straight4, 7);
+    void *mem = malloc(4096);
+    CHECK(p && q && mem);
+    if (p && q && mem) {
+        pl_board b;
+        pl_load(&b, p, mem);
+        CHECK(pl_vital_point(&b, at(p, 3, 4)) == at(p, 4, 3));
+        CHECK(pl_vital_point(&b, at(p, 5, 3)) == at(p, 4, 3));
+        pl_load(&b, q, mem);
+        CHECK(pl_vital_point(&b, at(q, 3, 3)) == 0);
+        /* the open board outside the wall is no eye space */
+        CHECK(pl_vital_point(&b, at(q, 0, 0)) == 0);
+    }
+    free(mem);
+    sgf_position_free(p);
+    sgf_position_free(q);
+}
+
+static void test_square_four_dead(void)
+{
+    /* a white group round a square of four inside Black's area: Black
+     * kills it by playing three stones into the square and letting them
+     * be taken (a nakade the playouts must allow although it is a
+     * self-atari of several stones) */
+    static const char *const rows[] = {
+        ".........",
+        "..XXXXX..",
+        ".XXooooX.",
+        ".Xoo..oX.",
+        ".Xoo..oX.",
+        ".XXooooX.",
+        "..XXXXX..",
+        ".........",
+        ".........",
+    };
+    check_dead("square four", rows, 9);
+}
+
+static void test_kgs_corpus(void)
+{
+    char dir[4096];
+    harness_corpus(dir, sizeof dir, "2-online");
+    FILE *probe = fopen(dir, "r");
+    if (!probe) {
+        printf("test_estimate: no real corpus at %s, KGS check skipped\n", dir);
+        return;
+    }
+    fclose(probe);
+    const char *paths[1] = { dir };
+    sgf_read_options ro = { .flags = 0 };
+    kgs_eval *e = calloc(1, sizeof *e);
+    sgf_inputs *in = sgf_inputs_new(paths, 1, NULL, NULL);
+    sgf_reader *rd = sgf_reader_new(&ro);
+    sgf_game *g = sgf_game_new(&ro);
+    CHECK(e && in && rd && g);
+    if (!e || !in || !rd || !g)
+        return;
+    e->pos = sgf_position_new();
+    sgf_member *m;
+    while (e->pos && sgf_inputs_next(in, &m) == 1) {
+        sgf_raw_game raw;
+        sgf_reader_start(rd, m);
+        while (sgf_reader_next_raw(rd, &raw) == 1) {
+            if (!memmem(raw.bytes, raw.len, "TB[", 3) &&
+                !memmem(raw.bytes, raw.len, "TW[", 3))
+                continue;
+            if (sgf_game_read(g, &raw) == SGF_OK)
+                kgs_game(e, g);
+        }
+    }
+    double n = e->games ? e->games : 1;
+    printf("test_estimate: %u KGS counted games: dead sets %.1f%%, winner %.1f%%, "
+           "exact %.1f%%\n", e->games, 100 * e->dead_ok / n,
+           100 * e->winner_ok / n, 100 * e->exact_ok / n);
+    /* the corpus holds about 450 such games */
+    CHECK(e->games >= 400);
+    /* floors just below the measured level (here, 2-online only, seed 0:
+     * 94.7 %, 99.3 %, 93.0 %; doc/dead-stones.md has all counted KGS
+     * games), below the targets of issue 4 (95 %, 99 %, 95 %) which are
+     * not all reached yet; the exact count waits for score.c */
+    CHECK(e->dead_ok >= 0.94 * e->games);
+    CHECK(e->winner_ok >= 0.985 * e->games);
+    CHECK(e->exact_ok >= 0.915 * e->games);
+    sgf_position_free(e->pos);
+    sgf_game_free(g);
+    sgf_reader_free(rd);
+    sgf_inputs_free(in);
+    free(e);
+}
+
+int main(void)
+{
+    test_dead_stone_in_territory();
+    test_dead_group_one_eye();
+    test_two_eyes_next_to_dead();
+    test_big_eye_alive();
+    test_seki();
+    test_determinism_and_empty();
+    test_capture_search();
+    test_patterns();
+    test_life_and_death();
+    test_square_four_dead();
+    test_kgs_corpus();
+    TEST_END();
+}
