@@ -396,7 +396,7 @@ static const struct entry *entry_at(const struct sizes *s, size_t i)
  * candidate for the file's path. */
 #define MAX_CANDIDATES 8
 
-/* The reader's place among the walk's entries (reader thread only). */
+/* The reader's place among the walk's entries (the reader's role only). */
 struct track {
     size_t scan_from;          /* the first entry the next file may be */
     size_t misses;             /* files begun since the last match */

@@ -3,9 +3,10 @@
  * a bar with the percentage, games, MB, rate and ETA on a terminal when the
  * total is knowable, a status line while it is not, plain lines in a log.
  *
- * Three parties talk to it.  The reader thread says where it is in the
- * inputs (progress_member, progress_member_end, progress_position); the
- * output stage says what has been written (progress_update); a ticker
+ * Three parties talk to it.  The reader (with -j N, whichever thread holds
+ * that role: one at a time) says where it is in the inputs
+ * (progress_member, progress_member_end, progress_position); the output
+ * stage says what has been written (progress_update); a ticker
  * thread of its own draws at most ten times a second.  The total comes from
  * a low-priority thread that walks the inputs with stat() alone, so that the
  * run starts at once and the bar appears when the walk is done.
@@ -43,7 +44,7 @@ int progress_on_terminal(const struct progress *p);
 /* Takes the line off the screen; the caller holds err_lock. */
 void progress_erase(struct progress *p);
 
-/* Reader thread: a member (file, gzip stream or archive member) starts; its
+/* The reader: a member (file, gzip stream or archive member) starts; its
  * bytes are done; the position in file bytes while member_bytes of the
  * current member are consumed. */
 void progress_member(struct progress *p, const char *origin);

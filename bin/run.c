@@ -22,8 +22,10 @@ void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
               uint64_t position)
 {
     struct cli_state *st = cli->st;
-    if (out->buf.nomem)
+    if (out->buf.nomem || out->err.nomem)
         cli_out_of_memory(cli);
+    if (out->err.len)
+        cli_message_block(cli, &out->err);
     cli_output_write(cli, &out->buf);
     tally_add(&cli->total, &out->tally);
     for (size_t i = 0; i < CLI_CHECKS_MAX; i++)
@@ -48,42 +50,92 @@ static void on_input_error(void *ctx, const char *origin, const char *message)
     cli_error(ctx, "%s", message);
 }
 
-void cli_walk_inputs(struct walk *w)
+/* The end of the current member: rc is what next returned last. */
+static void walk_member_end(struct walk *w, int rc)
 {
     struct cli *cli = w->cli;
     struct cli_state *st = cli->st;
-    sgf_inputs *in = sgf_inputs_new((const char *const *)cli->inputs,
-                                    cli->ninputs, on_input_error, cli);
-    sgf_reader *r = sgf_reader_new(&cli->read_opt);
-    sgf_member *m;
-    int rc = 0;
-    if (!in || !r) {
-        cli_out_of_memory(cli);
-        goto out;
-    }
-    while (rc != WALK_STOP && (rc = sgf_inputs_next(in, &m)) == 1) {
-        sgf_reader_start(r, m);
-        progress_member(st->progress, sgf_member_origin(m));
-        while ((rc = w->next(w, r)) == 1)
-            ;
-        if (rc < 0) {
-            const char *msg = sgf_member_error(m);
-            cli_error(cli, "%s: %s", sgf_member_origin(m),
-                      msg ? msg : sgf_strerror(rc));
-            st->read_errors++;
-        }
-        w->base += sgf_reader_bytes(r);
-        progress_member_end(st->progress, sgf_reader_bytes(r));
-    }
-    if (rc < 0 && rc != WALK_STOP) {
-        cli_error(cli, "%s", sgf_strerror(rc));
+    if (rc < 0) {
+        const char *msg = sgf_member_error(w->m);
+        cli_error(cli, "%s: %s", sgf_member_origin(w->m),
+                  msg ? msg : sgf_strerror(rc));
         st->read_errors++;
     }
-    st->input_failures = sgf_inputs_failures(in);
+    w->base += sgf_reader_bytes(w->r);
+    progress_member_end(st->progress, sgf_reader_bytes(w->r));
+    if (w->alt) {
+        /* the reader is done with it: the next start replaces it */
+        sgf_reader_start(w->r, NULL);
+        sgf_member_free(w->alt);
+        w->alt = NULL;
+        cli_buf_free(&w->keep);
+    }
+    w->m = NULL;
+}
+
+int cli_walk_resume(struct walk *w)
+{
+    struct cli *cli = w->cli;
+    struct cli_state *st = cli->st;
+    if (w->finished)
+        return 0;
+    if (!w->in && !w->r) {
+        w->in = sgf_inputs_new((const char *const *)cli->inputs,
+                               cli->ninputs, on_input_error, cli);
+        w->r = sgf_reader_new(&cli->read_opt);
+        if (!w->in || !w->r) {
+            cli_out_of_memory(cli);
+            goto out;
+        }
+    }
+    for (;;) {
+        if (!w->m) {
+            if (w->rc == WALK_STOP
+                || (w->rc = sgf_inputs_next(w->in, &w->m)) != 1) {
+                w->m = NULL;
+                break;
+            }
+            if (cli->member_filter) {
+                sgf_member *alt = NULL;
+                int f = cli->member_filter(cli, w->m, &w->keep, &alt);
+                if (f < 0) {
+                    st->read_errors++;
+                    w->m = NULL;
+                    continue;
+                }
+                if (f > 0)
+                    w->m = w->alt = alt;
+            }
+            sgf_reader_start(w->r, w->m);
+            progress_member(st->progress, sgf_member_origin(w->m));
+        }
+        int rc;
+        while ((rc = w->next(w, w->r)) == 1)
+            ;
+        if (rc == WALK_PAUSE)
+            return 1;
+        walk_member_end(w, rc);
+        w->rc = rc;
+    }
+    if (w->rc < 0 && w->rc != WALK_STOP) {
+        cli_error(cli, "%s", sgf_strerror(w->rc));
+        st->read_errors++;
+    }
+    st->input_failures = sgf_inputs_failures(w->in);
 out:
-    sgf_reader_free(r);
-    if (in)
-        sgf_inputs_free(in);
+    sgf_reader_free(w->r);
+    if (w->in)
+        sgf_inputs_free(w->in);
+    w->r = NULL;
+    w->in = NULL;
+    w->finished = 1;
+    return 0;
+}
+
+void cli_walk_inputs(struct walk *w)
+{
+    while (cli_walk_resume(w))
+        ;
 }
 
 /* -j 1: each game the reader frames is parsed, reported and written
@@ -103,6 +155,7 @@ static int serial_next(struct walk *w, sgf_reader *r)
     if (rc != 1)
         return rc;
     cli_buf_clear(&s->out.buf);
+    cli_buf_clear(&s->out.err);
     memset(&s->out.tally, 0, sizeof s->out.tally);
     memset(s->out.by_check, 0, sizeof s->out.by_check);
     cli_run_game(w->cli, s->fn, s->ctx, g, &s->out);
@@ -113,7 +166,9 @@ static int serial_next(struct walk *w, sgf_reader *r)
 
 void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx)
 {
-    struct serial s = { .w = { cli, serial_next, 0 }, .fn = fn, .ctx = ctx };
+    struct serial s = { .w = { .cli = cli, .next = serial_next },
+                       .fn = fn, .ctx = ctx };
     cli_walk_inputs(&s.w);
     cli_buf_free(&s.out.buf);
+    cli_buf_free(&s.out.err);
 }
