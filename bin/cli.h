@@ -33,6 +33,18 @@ enum cli_format {
 
 enum cli_when { CLI_WHEN_AUTO, CLI_WHEN_ALWAYS, CLI_WHEN_NEVER };
 
+/* What -o FILE is (sink.c): a stream of bytes; the same gzipped; an
+ * archive of one file per game plus manifest.jsonl (tar, tar.gz, tgz,
+ * tar.bz2, tar.xz, zip: told by the name); a directory of one file per
+ * game plus manifest.jsonl.  Archive and directory outputs take records
+ * made with cli_buf_file. */
+enum cli_sink {
+    CLI_SINK_PLAIN, CLI_SINK_GZIP, CLI_SINK_ARCHIVE, CLI_SINK_DIRECTORY,
+    CLI_SINK_IN_PLACE     /* each record replaces the input it names (its
+                           * origin); with cli->backup the old file stays
+                           * as NAME.bak */
+};
+
 struct cli;
 
 /* ---- options (options.c): a table per tool, added to the shared one ---- */
@@ -64,6 +76,7 @@ struct cli_tool {
     const char *purpose;     /* one sentence for --help */
     unsigned formats;        /* CLI_FORMAT_* the tool writes; text is the default */
     const char *found;       /* what exit status 1 means, for --help */
+    int rules_all;           /* --rules=all is accepted (cli->rules_all) */
 };
 
 /* Counts summed over the run in input order. */
@@ -77,6 +90,8 @@ enum { CLI_CHECKS_MAX = 128 };
 
 struct cli_out {
     struct cli_buf buf;      /* written to the output in input order */
+    struct cli_buf err;      /* written to stderr in input order, before buf
+                              * (diagnostics of a tool whose stdout is data) */
     struct cli_tally tally;  /* this game's counts while the cli_game_fn runs
                               * (games is set to 1 by cli); added to
                               * cli->total in input order */
@@ -101,8 +116,19 @@ struct cli {
     enum cli_when progress;
     int verbosity;           /* -1 quiet, 0 default, 1 verbose */
     const char *rules;       /* --rules as given, NULL for auto */
+    int rules_all;           /* --rules=all: every named set in turn */
     sgf_rules rules_set;     /* what --rules named (read_opt.rules points here) */
     const char *output;      /* -o, NULL or "-" for standard output */
+    enum cli_sink sink;      /* what the output is (set before cli_open_output) */
+    int backup;              /* CLI_SINK_IN_PLACE: keep NAME.bak */
+    /* Called for each member before it is read (in the reading thread):
+     * 0 to read m itself; 1 after making *out a member to read instead (its
+     * bytes kept in keep, freed after it; sgfconvert turns XML and JSON into
+     * SGF this way); -1 to skip m after an error message (the run exits
+     * 2). */
+    int (*member_filter)(struct cli *cli, sgf_member *m, struct cli_buf *keep,
+                         sgf_member **out);
+    void *member_filter_ctx;
     sgf_read_options read_opt;
     signed char *severity;   /* per check: its severity, -1 when disabled */
     char *const *inputs;
@@ -140,6 +166,25 @@ FILE *cli_output(const struct cli *cli);
  * progress bar first when both share the terminal (for what a tool writes
  * before or after the games: headers, summaries). */
 void cli_output_write(struct cli *cli, const struct cli_buf *b);
+
+/* The kind of output a name asks for: ".gz" gzip, ".zip", ".tar",
+ * ".tar.gz"... an archive, anything else plain. */
+enum cli_sink cli_sink_for_name(const char *name);
+/* Appends to b one file of an archive or directory output: its name (one
+ * component; cleaned and made unique by the output), its contents, and
+ * the fields of its manifest.jsonl line without braces ("\"origin\":...",
+ * or NULL for none). */
+void cli_buf_file(struct cli_buf *b, const char *name,
+                  const struct cli_buf *data, const char *manifest_fields);
+
+/* Marks the run as having failed to read an input (exit status 2). */
+void cli_read_failed(struct cli *cli);
+
+/* Writes b to path atomically (a temporary file beside it, then renamed);
+ * callable from the workers.  Returns 0, or -1 after an error message (the
+ * run then exits 2). */
+int cli_save_file(const struct cli *cli, const char *path,
+                  const struct cli_buf *b);
 
 /* Reads every game of every input, calls fn for each (in -j worker threads)
  * and writes the outputs in input order. */

@@ -44,6 +44,20 @@ int cli_usage_error(const struct cli *cli, const char *fmt, ...)
     return -1;
 }
 
+void cli_message_block(const struct cli *cli, const struct cli_buf *b)
+{
+    struct cli_state *st = cli->st;
+    pthread_mutex_lock(&st->err_lock);
+    progress_erase(st->progress);
+    fwrite(b->data, 1, b->len, stderr);
+    pthread_mutex_unlock(&st->err_lock);
+}
+
+void cli_read_failed(struct cli *cli)
+{
+    cli->st->read_errors++;
+}
+
 void cli_out_of_memory(const struct cli *cli)
 {
     cli_error(cli, "out of memory");

@@ -151,6 +151,11 @@ static int opt_charset(struct cli *cli, const char *arg, void *data)
 static int opt_rules(struct cli *cli, const char *arg, void *data)
 {
     (void)data;
+    cli->rules_all = 0;
+    if (cli->tool->rules_all && strcmp(arg, "all") == 0) {
+        cli->rules_all = 1;
+        arg = "auto";
+    }
     if (strcmp(arg, "auto") == 0) {
         cli->rules = NULL;
         cli->read_opt.rules = NULL;

@@ -67,10 +67,44 @@ static const char *output_is_input(const struct cli *cli,
     return NULL;
 }
 
+int cli_output_is_input(const struct cli *cli, const struct stat *st)
+{
+    return output_is_input(cli, st) != NULL;
+}
+
+/* -o DIR for one file per game: the directory is made when missing. */
+static int open_directory(struct cli *cli, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 && mkdir(path, 0777) != 0) {
+        cli_error(cli, "cannot create directory '%s': %s", path,
+                  strerror(errno));
+        cli->st->write_error = 1;
+        return -1;
+    }
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        cli_error(cli, "'%s' is not a directory", path);
+        cli->st->write_error = 1;
+        return -1;
+    }
+    cli->st->sink = cli_sink_open(cli, CLI_SINK_DIRECTORY, -1, path);
+    if (!cli->st->sink) {
+        cli->st->write_error = 1;
+        return -1;
+    }
+    return 0;
+}
+
 int cli_open_output(struct cli *cli)
 {
     struct cli_state *st = cli->st;
     const char *path = cli->output;
+    if (cli->sink == CLI_SINK_DIRECTORY && path)
+        return open_directory(cli, path);
+    if (cli->sink == CLI_SINK_IN_PLACE) {
+        st->sink = cli_sink_open(cli, CLI_SINK_IN_PLACE, cli->backup, NULL);
+        return st->sink ? 0 : -1;
+    }
     if (!path || strcmp(path, "-") == 0) {
         st->out = stdout;
         st->out_tty = isatty(STDOUT_FILENO);
@@ -133,6 +167,14 @@ int cli_open_output(struct cli *cli)
     }
     st->tmp_path = tmp;
     st->final_path = path;
+    if (cli->sink == CLI_SINK_GZIP || cli->sink == CLI_SINK_ARCHIVE) {
+        st->sink = cli_sink_open(cli, cli->sink, fd, path);
+        if (!st->sink) {
+            st->write_error = 1;
+            cli_output_close(cli);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -152,6 +194,11 @@ void cli_output_write(struct cli *cli, const struct cli_buf *b)
     struct cli_state *st = cli->st;
     if (!b->len || st->write_error)
         return;
+    if (st->sink) {
+        if (cli_sink_write(cli, st->sink, b) < 0)
+            st->write_error = 1;
+        return;
+    }
     if (st->out_tty && progress_on_terminal(st->progress)) {
         pthread_mutex_lock(&st->err_lock);
         progress_erase(st->progress);
@@ -167,6 +214,11 @@ void cli_output_write(struct cli *cli, const struct cli_buf *b)
 void cli_output_close(struct cli *cli)
 {
     struct cli_state *st = cli->st;
+    if (st->sink) {
+        if (cli_sink_close(cli, st->sink, st->write_error || st->nomem) < 0)
+            st->write_error = 1;
+        st->sink = NULL;
+    }
     if (!st->out)
         return;
     int failed = st->write_error;
@@ -198,4 +250,61 @@ void cli_output_close(struct cli *cli)
     signal_tmp_path = NULL;
     free(st->tmp_path);
     st->tmp_path = NULL;
+}
+
+/* Files a worker writes by itself (sgfscore --svg): the same care as -o,
+ * a temporary name beside the file, renamed once complete, so a reader
+ * never sees half a file and an old one survives a failure. */
+int cli_save_file(const struct cli *cli, const char *path,
+                  const struct cli_buf *b)
+{
+    struct cli_state *st = cli->st;
+    size_t need = strlen(path) + sizeof "/..XXXXXX";
+    char *tmp = malloc(need);
+    int fd = -1, ok = 0, err = 0;
+    if (!tmp || b->nomem) {
+        cli_out_of_memory(cli);
+        free(tmp);
+        return -1;
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    snprintf(tmp, need, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    fd = mkstemp(tmp);
+    if (fd >= 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+        size_t done = 0;
+        while (done < b->len) {
+            ssize_t n = write(fd, b->data + done, b->len - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            done += (size_t)n;
+        }
+        ok = done == b->len && fsync(fd) == 0;
+        err = errno;
+        if (close(fd) != 0 && ok) {
+            ok = 0;
+            err = errno;
+        }
+        if (ok && rename(tmp, path) != 0) {
+            ok = 0;
+            err = errno;
+        }
+        if (!ok)
+            unlink(tmp);
+    } else {
+        err = errno;
+    }
+    free(tmp);
+    if (ok)
+        return 0;
+    cli_error(cli, "cannot write '%s': %s", path, strerror(err));
+    pthread_mutex_lock(&st->err_lock);
+    st->write_error = 1;
+    pthread_mutex_unlock(&st->err_lock);
+    return -1;
 }

@@ -11,7 +11,8 @@ static const struct cli_tool sgfcheck = {
     "Check SGF Go game records: syntax, charset, properties, game information\n"
     "and the legality of every move under the game's rules.",
     CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
-    "a record has an error"
+    "a record has an error",
+    0
 };
 
 struct options {

@@ -46,6 +46,9 @@ typedef struct pl_board {
 size_t pl_bytes(const sgf_position *p);
 /* Lays the board over mem (pl_bytes(p) bytes) and loads p's stones. */
 void pl_load(pl_board *b, const sgf_position *p, void *mem);
+/* Lays an empty board over mem (pl_bytes(p) bytes) without loading p's
+ * stones: for boards that are only ever pl_copy's destination. */
+void pl_attach(pl_board *b, const sgf_position *p, void *mem);
 /* dst := src; both laid over memory of the same size. */
 void pl_copy(pl_board *dst, const pl_board *src);
 
@@ -74,11 +77,14 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured);
  * returns their number, or max + 1 when there are more. */
 int pl_libs(const pl_board *b, int pt, int *libs, int max);
 
-/* Is the string of the stone on pt in atari? */
+/* Is the string of the stone on pt in atari?  (A string without any
+ * liberty, which only a set-up position holds, is not: it has no liberty
+ * to name.) */
 static inline int pl_atari(const pl_board *b, int pt)
 {
     const pl_cell *h = &b->cell[b->cell[pt].head];
-    return (uint64_t)h->plibs * h->lsq == (uint64_t)h->lsum * h->lsum;
+    return h->plibs &&
+           (uint64_t)h->plibs * h->lsq == (uint64_t)h->lsum * h->lsum;
 }
 
 /* The only liberty of the string of the stone on pt (in atari). */

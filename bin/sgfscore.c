@@ -1,0 +1,438 @@
+/*
+ * sgfscore - rescores finished games under their rules or any other, with
+ * dead stones taken from the record's markup or estimated, and says
+ * whether the recorded RE[] agrees (sgfscore(1)).
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli.h"
+
+static const struct cli_tool sgfscore = {
+    "sgfscore",
+    "Rescore finished Go games under their rules or any other, deciding which\n"
+    "stones are dead, and compare with the recorded result.",
+    CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
+    "a count disagrees with RE[] (--strict)",
+    1
+};
+
+struct options {
+    sgf_score_options score;
+    int diagram, stones;
+    const char *svg_dir;
+    /* counts by agreement over the run, in any order (workers add) */
+    atomic_ullong agree[SGF_AGREE_NOT_COMPARABLE + 1];
+    atomic_ullong disagree;   /* a margin or winner differs */
+    atomic_ullong not_scored;
+};
+
+#define CSV_HEADER \
+    "origin,game,rules,komi,handicap,bonus,method,black_stones," \
+    "white_stones,black_territory,white_territory,black_prisoners," \
+    "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
+    "white_points,margin,result,recorded,agreement,unsettled,moves,ended\r\n"
+
+/* ---- options ---- */
+
+static int opt_dead(struct cli *cli, const char *arg, void *data)
+{
+    sgf_score_options *o = data;
+    for (int m = SGF_DEAD_AUTO; m <= SGF_DEAD_NONE; m++)
+        if (strcmp(arg, sgf_dead_mode_name((sgf_dead_mode)m)) == 0) {
+            o->dead = (sgf_dead_mode)m;
+            return 0;
+        }
+    return cli_usage_error(cli, "unknown --dead '%s' (auto, markup, "
+                           "estimate, none)", arg);
+}
+
+static int opt_komi(struct cli *cli, const char *arg, void *data)
+{
+    sgf_score_options *o = data;
+    char *end;
+    errno = 0;
+    double k = strtod(arg, &end);
+    if (!*arg || *end || errno || k < -1000 || k > 1000)
+        return cli_usage_error(cli, "invalid komi '%s' (points, e.g. 6.5)",
+                               arg);
+    o->komi = k;
+    o->has_komi = 1;
+    return 0;
+}
+
+static int opt_unsigned(struct cli *cli, const char *name, const char *arg,
+                        unsigned long long max, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (!*arg || *end || errno || v > max || arg[0] == '-')
+        return cli_usage_error(cli, "invalid %s '%s'", name, arg);
+    *out = v;
+    return 0;
+}
+
+static int opt_seed(struct cli *cli, const char *arg, void *data)
+{
+    sgf_score_options *o = data;
+    unsigned long long v;
+    if (opt_unsigned(cli, "--seed", arg, UINT64_MAX, &v) < 0)
+        return -1;
+    o->estimate.seed = v;
+    return 0;
+}
+
+static int opt_playouts(struct cli *cli, const char *arg, void *data)
+{
+    sgf_score_options *o = data;
+    unsigned long long v;
+    if (opt_unsigned(cli, "--playouts", arg, 1000000, &v) < 0)
+        return -1;
+    o->estimate.playouts = (unsigned)v;
+    return 0;
+}
+
+static int opt_svg(struct cli *cli, const char *arg, void *data)
+{
+    struct options *o = data;
+    struct stat st;
+    if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_usage_error(cli, "--svg: '%s' is not a directory", arg);
+    o->svg_dir = arg;
+    return 0;
+}
+
+/* ---- one count ---- */
+
+static int buf_write(void *ctx, const void *data, size_t len)
+{
+    struct cli_buf *b = ctx;
+    cli_buf_put(b, data, len);
+    return b->nomem ? -1 : 0;
+}
+
+/* A file name for a game's picture: its origin with '/' and other
+ * characters file systems dislike turned into '_', the game number and,
+ * with --rules=all, the rule set. */
+static void svg_path(struct cli_buf *b, const char *dir, const sgf_game *g,
+                     const char *rules)
+{
+    cli_buf_printf(b, "%s/", dir);
+    const char *origin = sgf_game_origin(g);
+    for (const char *s = origin ? origin : "stdin"; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        int safe = c >= 0x80 || (c >= '0' && c <= '9') ||
+                   (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                   c == '.' || c == '-' || c == '_';
+        cli_buf_put(b, safe ? s : "_", 1);
+    }
+    cli_buf_printf(b, "-%u", sgf_game_index(g));
+    if (rules)
+        cli_buf_printf(b, "-%s", rules);
+    cli_buf_puts(b, ".svg");
+    cli_buf_put(b, "", 1);
+}
+
+static void write_svg(const struct cli *cli, const struct options *o,
+                      sgf_game *g, const sgf_position *p,
+                      const unsigned char *map, const sgf_scored_game *s)
+{
+    struct cli_buf path = { 0 }, svg = { 0 }, title = { 0 };
+    svg_path(&path, o->svg_dir, g, cli->rules_all ? s->rules.name : NULL);
+    const sgf_info *info = sgf_game_info(g);
+    cli_buf_printf(&title, "%s - %s: %s %s, recorded %s (%s)",
+                   info->black ? info->black : "?",
+                   info->white ? info->white : "?", s->rules.name, s->result,
+                   info->result_text ? info->result_text : "-",
+                   sgf_agreement_name(s->agreement));
+    cli_buf_put(&title, "", 1);
+    sgf_draw_options d = { map, s->last_x, s->last_y, 1, title.data };
+    if (!path.nomem && !title.nomem &&
+        sgf_position_svg(p, &d, buf_write, &svg) == 0)
+        cli_save_file(cli, path.data, &svg);
+    else
+        cli_error(cli, "out of memory drawing %s", path.data ? path.data : "");
+    cli_buf_free(&path);
+    cli_buf_free(&svg);
+    cli_buf_free(&title);
+}
+
+static void dead_points(struct cli_buf *b, const sgf_position *p,
+                        const unsigned char *map, int color)
+{
+    int w = sgf_position_width(p), h = sgf_position_height(p);
+    const char *sep = "";
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if ((map[y * w + x] & SGF_MAP_DEAD) &&
+                sgf_position_at(p, x, y) == color) {
+                char pt[3] = { (char)(x < 26 ? 'a' + x : 'A' + x - 26),
+                               (char)(y < 26 ? 'a' + y : 'A' + y - 26), 0 };
+                cli_buf_printf(b, "%s\"%s\"", sep, pt);
+                sep = ",";
+            }
+}
+
+static void json_side(struct cli_buf *b, const char *name,
+                      const sgf_score *s, int c, double points)
+{
+    cli_buf_printf(b, ",\"%s\":{\"stones\":%d,\"territory\":%d,"
+                   "\"prisoners\":%d,\"dead\":%d,\"area\":%d,\"groups\":%d,"
+                   "\"points\":%g}", name, s->stones[c], s->territory[c],
+                   s->prisoners[c], s->dead[c], s->stones[c] + s->territory[c],
+                   s->groups[c], points);
+}
+
+static void print_json(struct cli_buf *b, sgf_game *g, const sgf_position *p,
+                       const unsigned char *map, const sgf_scored_game *s)
+{
+    const sgf_score *c = &s->score;
+    char text[160];
+    cli_json_game_begin(b, g);
+    cli_buf_puts(b, ",\"rules\":");
+    cli_buf_json_string(b, s->rules.name);
+    sgf_rules_format(&s->rules, text, sizeof text);
+    cli_buf_puts(b, ",\"rules_detail\":");
+    cli_buf_json_string(b, text);
+    cli_buf_printf(b, ",\"komi\":%g,\"handicap\":%d,\"bonus\":%g,"
+                   "\"method\":\"%s\"", c->komi, c->handicap, c->bonus,
+                   sgf_dead_mode_name(s->dead));
+    json_side(b, "black", c, SGF_BLACK, c->black);
+    json_side(b, "white", c, SGF_WHITE, c->white);
+    cli_buf_printf(b, ",\"dame\":%d,\"seki\":%d,\"margin\":%g,\"result\":",
+                   c->dame, c->seki, c->margin ? -c->margin : 0.0);
+    cli_buf_json_string(b, s->result);
+    if (s->rules.scoring == SGF_SCORING_AREA && !s->no_result) {
+        sgf_score_result(c, 1, text, sizeof text);
+        cli_buf_puts(b, ",\"result_stones\":");
+        cli_buf_json_string(b, text);
+    }
+    cli_buf_puts(b, ",\"recorded\":");
+    cli_buf_json_string(b, sgf_game_info(g)->result_text);
+    cli_buf_printf(b, ",\"agreement\":\"%s\",\"unsettled\":%d,\"moves\":%d,"
+                   "\"ended\":%s,\"markup_ignored\":%d,\"dead_stones\":"
+                   "{\"black\":[", sgf_agreement_name(s->agreement),
+                   c->unsettled, s->moves, s->ended ? "true" : "false",
+                   s->markup_ignored);
+    dead_points(b, p, map, SGF_BLACK);
+    cli_buf_puts(b, "],\"white\":[");
+    dead_points(b, p, map, SGF_WHITE);
+    cli_buf_puts(b, "]}}\n");
+}
+
+static void print_csv(struct cli_buf *b, sgf_game *g, const sgf_scored_game *s)
+{
+    const sgf_score *c = &s->score;
+    const char *origin = sgf_game_origin(g);
+    cli_buf_csv_field(b, origin ? origin : "-");
+    cli_buf_printf(b, ",%u,", sgf_game_index(g));
+    cli_buf_csv_field(b, s->rules.name);
+    cli_buf_printf(b, ",%g,%d,%g,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%g,%g,%g,",
+                   c->komi, c->handicap, c->bonus, sgf_dead_mode_name(s->dead),
+                   c->stones[1], c->stones[2], c->territory[1],
+                   c->territory[2], c->prisoners[1], c->prisoners[2],
+                   c->dead[1], c->dead[2], c->dame, c->seki, c->black,
+                   c->white, c->margin ? -c->margin : 0.0);
+    cli_buf_csv_field(b, s->result);
+    cli_buf_put(b, ",", 1);
+    const char *re = sgf_game_info(g)->result_text;
+    cli_buf_csv_field(b, re ? re : "");
+    cli_buf_printf(b, ",%s,%d,%d,%d\r\n", sgf_agreement_name(s->agreement),
+                   c->unsettled, s->moves, s->ended);
+}
+
+static void text_side(struct cli_buf *b, const char *name, const sgf_score *s,
+                      int c, int territory_rules, double points)
+{
+    cli_buf_printf(b, "  %s: %d stones, %d territory", name, s->stones[c],
+                   s->territory[c]);
+    if (territory_rules)
+        cli_buf_printf(b, ", %d prisoners + %d dead", s->prisoners[c],
+                       s->dead[3 - c]);
+    else
+        cli_buf_printf(b, " (%d dead removed)", s->dead[3 - c]);
+    if (s->groups[c] && !territory_rules && points != s->stones[c] + s->territory[c])
+        cli_buf_printf(b, ", %d groups", s->groups[c]);
+    cli_buf_printf(b, ": %g\n", points);
+}
+
+static void print_text(const struct cli *cli, const struct options *o,
+                       struct cli_buf *b, sgf_game *g, const sgf_position *p,
+                       const unsigned char *map, const sgf_scored_game *s)
+{
+    const sgf_score *c = &s->score;
+    const char *origin = sgf_game_origin(g);
+    const char *re = sgf_game_info(g)->result_text;
+    cli_buf_printf(b, "%s", origin ? origin : "-");
+    if (sgf_game_index(g) > 1)
+        cli_buf_printf(b, "#%u", sgf_game_index(g));
+    cli_buf_printf(b, ": %s komi %g", s->rules.name, c->komi);
+    if (c->handicap)
+        cli_buf_printf(b, " handicap %d", c->handicap);
+    cli_buf_printf(b, ": %s", s->result);
+    if (o->stones && s->rules.scoring == SGF_SCORING_AREA && !s->no_result) {
+        char st[64];
+        sgf_score_result(c, 1, st, sizeof st);
+        cli_buf_printf(b, " (%s)", st);
+    }
+    cli_buf_puts(b, ", recorded ");
+    cli_buf_text(b, re ? re : "-");
+    cli_buf_printf(b, ": %s [%s", sgf_agreement_name(s->agreement),
+                   sgf_dead_mode_name(s->dead));
+    if (c->unsettled)
+        cli_buf_printf(b, ", %d unsettled", c->unsettled);
+    if (!s->ended)
+        cli_buf_puts(b, ", not ended");
+    cli_buf_puts(b, "]\n");
+    if (cli->verbosity > 0 || o->diagram) {
+        int terr = s->rules.scoring == SGF_SCORING_TERRITORY;
+        text_side(b, "Black", c, SGF_BLACK, terr, c->black);
+        text_side(b, "White", c, SGF_WHITE, terr, c->white);
+        if (c->komi || c->bonus)
+            cli_buf_printf(b, "  White's total includes komi %g%s%g\n",
+                           c->komi, c->bonus ? " and handicap bonus " : "",
+                           c->bonus ? c->bonus : 0.0);
+    }
+    if (o->diagram) {
+        sgf_draw_options d = { map, s->last_x, s->last_y, 1, NULL };
+        sgf_position_diagram(p, &d, buf_write, b);
+    }
+}
+
+/* Does the count contradict a recorded count? */
+static int disagrees(const sgf_scored_game *s)
+{
+    return s->agreement == SGF_AGREE_MISMATCH ||
+           (s->agreement == SGF_AGREE_WINNER_ONLY && s->recorded.has_margin);
+}
+
+static void not_scored(const struct cli *cli, struct options *o,
+                       struct cli_out *out, sgf_game *g, int rc)
+{
+    const char *why = rc == SGF_E_NOMEM ? "out of memory"
+                      : !sgf_game_root(g) ? "no game"
+                      : "not a Go game on a board SGF allows";
+    const char *origin = sgf_game_origin(g);
+    atomic_fetch_add(&o->not_scored, 1);
+    switch (cli->format) {
+    case CLI_FORMAT_JSON:
+        cli_json_game_begin(&out->buf, g);
+        cli_buf_puts(&out->buf, ",\"error\":");
+        cli_buf_json_string(&out->buf, why);
+        cli_buf_puts(&out->buf, "}\n");
+        break;
+    case CLI_FORMAT_CSV:
+        break;      /* one row per scored game; the summary counts the rest */
+    default:
+        cli_buf_printf(&out->buf, "%s", origin ? origin : "-");
+        if (sgf_game_index(g) > 1)
+            cli_buf_printf(&out->buf, "#%u", sgf_game_index(g));
+        cli_buf_printf(&out->buf, ": not scored: %s\n", why);
+    }
+}
+
+static void score_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
+                       void *ctx)
+{
+    struct options *o = ctx;
+    cli_tally_game(cli, g, out);
+    sgf_position *p = sgf_position_new();
+    unsigned char *map = malloc(SGF_MAP_SIZE);
+    if (!p || !map) {
+        not_scored(cli, o, out, g, SGF_E_NOMEM);
+        goto done;
+    }
+    for (size_t i = 0; ; i++) {
+        sgf_rules named;
+        sgf_score_options so = o->score;
+        if (cli->rules_all) {
+            const char *name = sgf_rules_name(i);
+            if (!name)
+                break;
+            sgf_rules_named(name, &named);
+            so.rules = &named;
+        }
+        sgf_scored_game s;
+        int rc = sgf_game_score(g, &so, p, map, &s);
+        if (rc) {
+            not_scored(cli, o, out, g, rc);
+            break;
+        }
+        atomic_fetch_add(&o->agree[s.agreement], 1);
+        if (disagrees(&s))
+            atomic_fetch_add(&o->disagree, 1);
+        if (cli->format == CLI_FORMAT_JSON)
+            print_json(&out->buf, g, p, map, &s);
+        else if (cli->format == CLI_FORMAT_CSV)
+            print_csv(&out->buf, g, &s);
+        else
+            print_text(cli, o, &out->buf, g, p, map, &s);
+        if (o->svg_dir)
+            write_svg(cli, o, g, p, map, &s);
+        if (!cli->rules_all)
+            break;
+    }
+done:
+    free(map);
+    sgf_position_free(p);
+}
+
+int main(int argc, char **argv)
+{
+    struct cli cli;
+    static struct options o;
+    int strict = 0;
+    const struct cli_option options[] = {
+        { "dead", 0, CLI_ARG_REQUIRED, "MODE",
+          "auto (markup, else estimate), markup, estimate, none",
+          opt_dead, &o.score },
+        { "komi", 0, CLI_ARG_REQUIRED, "POINTS",
+          "komi in points, instead of KM[]", opt_komi, &o.score },
+        { "seed", 0, CLI_ARG_REQUIRED, "N",
+          "seed of the dead-stone estimate",
+          opt_seed, &o.score },
+        { "playouts", 0, CLI_ARG_REQUIRED, "N",
+          "playouts per side to move first (0: the default)",
+          opt_playouts, &o.score },
+        CLI_OPT_FLAG("strict", 0, &strict,
+                     "exit 1 when a count disagrees with RE[]"),
+        CLI_OPT_FLAG("diagram", 0, &o.diagram,
+                     "draw the final position, dead stones, territory"),
+        { "svg", 0, CLI_ARG_REQUIRED, "DIR",
+          "write each final position as an SVG picture in DIR",
+          opt_svg, &o },
+        CLI_OPT_FLAG("stones", 0, &o.stones,
+                     "area results in Chinese stones too (黑胜3又3/4子)"),
+        CLI_OPT_END
+    };
+
+    int status = cli_parse(&cli, &sgfscore, options, argc, argv);
+    if (status != CLI_CONTINUE)
+        return status;
+    o.score.rules = cli.read_opt.rules;
+    /* the scorer replays the games itself; the reader's own replay would
+     * only repeat it */
+    cli.read_opt.flags &= ~(unsigned)SGF_READ_LEGALITY;
+    if (cli_open_output(&cli) == 0) {
+        if (cli.format == CLI_FORMAT_CSV) {
+            struct cli_buf h = { 0 };
+            cli_buf_puts(&h, CSV_HEADER);
+            cli_output_write(&cli, &h);
+            cli_buf_free(&h);
+        }
+        cli_run(&cli, score_game, &o);
+        if (cli.verbosity >= 0) {
+            unsigned long long m = atomic_load(&o.agree[SGF_AGREE_MATCH]),
+                w = atomic_load(&o.agree[SGF_AGREE_WINNER_ONLY]),
+                x = atomic_load(&o.agree[SGF_AGREE_MISMATCH]),
+                n = atomic_load(&o.agree[SGF_AGREE_NOT_COMPARABLE]),
+                u = atomic_load(&o.not_scored);
+            cli_error(&cli, "%llu match, %llu winner only, %llu mismatch, "
+                      "%llu not comparable, %llu not scored", m, w, x, n, u);
+        }
+    }
+    return cli_finish(&cli, strict && atomic_load(&o.disagree) > 0);
+}

@@ -1,0 +1,208 @@
+#!/bin/sh
+# sgfconvert.sh - sgfconvert over the records of corpus/ and its command
+# line (sgfconvert(1)): every form read back by a real reader (Python's
+# json, csv, xml, gzip, tarfile and zipfile modules), XML and JSON read back
+# to SGF by sgfconvert itself and compared with the canonical SGF, the
+# archive and split outputs with their manifests, the SGF options, the
+# safety rules (no partial output, no input overwritten, --in-place with
+# --backup) and -j order.  Prints "N passed, N failed" last; exits 1 when a
+# case failed.  Environment: builddir (where bin/sgfconvert is), srcdir.
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+srcdir=$(cd "$srcdir" && pwd)
+builddir=$(cd "$builddir" && pwd)
+prog=$builddir/bin/sgfconvert
+corpus=$srcdir/corpus
+if [ ! -x "$prog" ]; then
+    echo "sgfconvert.sh: $prog is not built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "sgfconvert.sh: python3 is needed to read the outputs"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/sgfconvert-test.XXXXXX") || exit 1
+trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
+cd "$t" || exit 1
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "sgfconvert.sh: FAIL: $*"; }
+check() {   # check DESCRIPTION COMMAND...
+    desc=$1
+    shift
+    if "$@"; then pass; else fail "$desc"; fi
+}
+run() {
+    "$prog" --progress=never -q "$@" >out 2>err
+    rc=$?
+}
+status() {  # status WANT DESCRIPTION ARGS...
+    want=$1
+    desc=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -eq "$want" ]; then pass; else
+        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
+}
+# pycheck DESCRIPTION SCRIPT ARGS...: a Python check that exits 0 to pass
+pycheck() {
+    desc=$1
+    script=$2
+    shift 2
+    if python3 -c "$script" "$@" >py.out 2>&1; then pass; else
+        fail "$desc"; sed 's/^/    /' py.out | head -n 10; fi
+}
+
+# The records, from corpus/ so that the origins are short and the same
+# everywhere.
+conv() { (cd "$corpus" && "$prog" --progress=never -q "$@"); }
+
+# ---- every form over every record ------------------------------------------
+conv -j1 . >canon.sgf 2>/dev/null
+check "canonical SGF of corpus/" test -s canon.sgf
+conv -j1 --to=json . >all.json 2>/dev/null
+conv -j1 --to=jsonl . >all.jsonl 2>/dev/null
+conv -j1 --csv=games . >games.csv 2>/dev/null
+conv -j1 --csv=moves . >moves.csv 2>/dev/null
+conv -j1 --to=xml . >go.xml 2>/dev/null
+conv -j1 --xml=raw . >raw.xml 2>/dev/null
+if [ -f "$srcdir/tests/tool/check-jsonl.py" ]; then
+    if python3 "$srcdir/tests/tool/check-jsonl.py" all.json all.jsonl games.csv \
+        moves.csv >jl.out 2>&1; then pass; else
+        fail "JSON, JSON Lines and CSV read by Python"; tail -n 5 jl.out; fi
+fi
+pycheck "one JSON Lines line per game, the same games as the CSV" '
+import csv, json, sys
+lines = [json.loads(l) for l in open("all.jsonl", encoding="utf-8")]
+rows = list(csv.DictReader(open("games.csv", newline="", encoding="utf-8")))
+assert len(lines) == len(rows) > 100, (len(lines), len(rows))
+for l, r in zip(lines, rows):
+    assert (l["origin"], str(l["game"])) == (r["origin"], r["game"]), (l["origin"], r["origin"])
+'
+pycheck "both XML documents are well-formed" '
+import xml.dom.minidom, sys
+for f in ("go.xml", "raw.xml"):
+    d = xml.dom.minidom.parse(f)
+    assert d.documentElement.tagName in ("Go", "sgf"), d.documentElement.tagName
+'
+pycheck "CSV moves: one row per main-line move" '
+import csv, json
+moves = {}
+for l in open("all.jsonl", encoding="utf-8"):
+    o = json.loads(l)
+    moves[(o["origin"], str(o["game"]))] = len(o["moves"] or [])
+n = {}
+for r in csv.DictReader(open("moves.csv", newline="", encoding="utf-8")):
+    k = (r["origin"], r["game"])
+    n[k] = n.get(k, 0) + 1
+bad = [k for k, v in n.items() if moves.get(k) != v]
+assert not bad, bad[:3]
+'
+
+# ---- XML and JSON back to SGF ----------------------------------------------
+for f in go.xml raw.xml all.json; do
+    "$prog" --progress=never -q -j1 "$f" >"$f.sgf" 2>"$f.err"
+    # the Go form may order a root's properties differently: compare the
+    # canonical text of both after sorting each node's properties
+    if python3 - canon.sgf "$f.sgf" >cmp.out 2>&1 <<'EOF'
+import re, sys
+def nodes(path):
+    text = open(path, encoding="utf-8").read()
+    out = []
+    for node in re.split(r"(?<![\\]);", text):
+        props = re.findall(r"([A-Z]+)((?:\[(?:[^\]\\]|\\.)*\]\s*)+)", node, re.S)
+        out.append(sorted((p, re.sub(r"\s+", "", v)) for p, v in props))
+    return out
+a, b = nodes(sys.argv[1]), nodes(sys.argv[2])
+if a != b:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            print("node %d differs:\n  %s\n  %s" % (i, x, y)); break
+    print(len(a), len(b)); sys.exit(1)
+EOF
+    then pass; else fail "$f read back to SGF gives the same games"; head -n 5 cmp.out; fi
+done
+
+# ---- gzip, archives, split --------------------------------------------------
+conv -j2 -o "$t/all.jsonl.gz" . 2>/dev/null
+pycheck ".gz output is the same stream gzipped" '
+import gzip
+assert gzip.open("all.jsonl.gz").read() == open("all.jsonl", "rb").read()
+'
+conv -j2 -o "$t/all.zip" . 2>/dev/null
+conv -j1 -o "$t/all.tar.gz" . 2>/dev/null
+pycheck "zip and tar.gz: one SGF per game and a manifest" '
+import json, tarfile, zipfile
+z = zipfile.ZipFile("all.zip")
+names = z.namelist()
+man = [json.loads(l) for l in z.read("manifest.jsonl").decode().splitlines()]
+assert len(man) == len(names) - 1 > 100
+assert sorted(m["file"] for m in man) == sorted(n for n in names if n != "manifest.jsonl")
+assert all(not n.startswith(("/", ".")) and ".." not in n for n in names)
+t = tarfile.open("all.tar.gz")
+assert sorted(t.getnames()) == sorted(names)
+for m in man[:20]:
+    assert z.read(m["file"]) == t.extractfile(m["file"]).read()
+'
+conv -j1 --split="{PB}-{n}" -o "$t/split1" rules score >/dev/null 2>&1
+conv -j3 --split="{PB}-{n}" -o "$t/split3" rules score >/dev/null 2>&1
+check "--split: the same names and contents at -j1 and -j3" diff -r split1 split3
+pycheck "--split: every game a file, named by the pattern" '
+import json, os
+man = [json.loads(l) for l in open("split1/manifest.jsonl", encoding="utf-8")]
+files = sorted(f for f in os.listdir("split1") if f != "manifest.jsonl")
+assert sorted(m["file"] for m in man) == files and len(files) > 50
+assert all(f.endswith(".sgf") and not f.startswith((".", "-")) for f in files)
+import re
+nums = sorted(int(re.search(r"([0-9]+)\.sgf$", f).group(1)) for f in files)
+assert nums == list(range(1, len(files) + 1)), nums[:5]
+'
+
+# ---- options ------------------------------------------------------------------
+mkdir in
+printf '(;GM[1]FF[4]SZ[9]C[root]PB[Ann/../x]PW[Bob];B[aa]C[c]LB[aa:x](;W[]);(;W[tt];B[bb])(;W[cc]))\n' > in/v.sgf
+status 0 "--main-line" --main-line in/v.sgf
+check "--main-line: no variation" sh -c '! grep -q "W\[cc\]" out && grep -q "W\[\]" out'
+status 0 "--strip" --strip=C,LB in/v.sgf
+check "--strip: C and LB gone" sh -c '! grep -q "C\[" out && ! grep -q "LB\[" out && grep -q "PB\[" out'
+status 0 "--drop-empty" --drop-empty in/v.sgf
+check "--drop-empty: no ;;" sh -c '! tr -d "\n" < out | grep -q ";;"'
+status 0 "--passes=tt" --passes=tt in/v.sgf
+check "--passes=tt" sh -c 'grep -q "W\[tt\]" out && ! grep -q "W\[\]" out'
+status 2 "--strip with a bad id" --strip=c in/v.sgf
+status 2 "unknown --to" --to=pdf in/v.sgf
+status 2 "--split without -o" --split in/v.sgf
+status 0 "--split: a name from a hostile PB" --split='{PB}' -o sp in/v.sgf
+check "--split: the file stays inside the folder" sh -c 'ls sp | grep -qx "Ann_.._x.sgf"'
+
+# ---- safety -------------------------------------------------------------------
+cp in/v.sgf in/keep.sgf
+status 2 "-o an input is refused" -o in/v.sgf in/v.sgf
+check "the input is untouched" cmp -s in/v.sgf in/keep.sgf
+mkdir ro && chmod a-w ro
+if [ ! -w ro ]; then
+    status 2 "an output that cannot be written" -o ro/x.sgf in/v.sgf
+    check "nothing left in the folder" test -z "$(ls -A ro)"
+fi
+printf '(;GM[1]FF[3]SZ[9]C[old];B[aa]\n;W[bb])\n(;GM[1];B[cc])\n' > in/p.sgf
+cp in/p.sgf p.orig
+status 0 "--in-place --backup" --in-place --backup in/p.sgf
+check "--in-place: canonical now" grep -q 'FF\[4\]CA\[UTF-8\]' in/p.sgf
+check "--in-place: both games kept" test "$(grep -c '^(;GM' in/p.sgf)" -eq 2
+check "--backup: the old file" cmp -s in/p.sgf.bak p.orig
+status 2 "--in-place with -o" --in-place -o x.sgf in/p.sgf
+status 2 "--backup alone" --backup in/p.sgf
+
+# ---- -j order -----------------------------------------------------------------
+conv -j3 . >canon3.sgf 2>/dev/null
+check "-j3 gives the same SGF as -j1" cmp -s canon.sgf canon3.sgf
+conv -j3 --to=jsonl . >all3.jsonl 2>/dev/null
+check "-j3 gives the same JSON Lines as -j1" cmp -s all.jsonl all3.jsonl
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

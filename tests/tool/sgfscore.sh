@@ -1,0 +1,200 @@
+#!/bin/sh
+# sgfscore.sh - sgfscore over the hand-made scoring records of corpus/score
+# and its command line (sgfscore(1)).
+#
+# Each corpus/score/NAME.sgf has NAME.score beside it: a line
+# "# options: ..." (the options of the run) and one line per rule set
+# "RULES RESULT BLACK_TERRITORY WHITE_TERRITORY BLACK_DEAD WHITE_DEAD",
+# worked out by hand (corpus/README.md says how).  The run's CSV is read
+# with Python's csv module and every listed value must match.  Then: the
+# JSON Lines parse with Python's json module, and for every game of
+# corpus/ the count identity of RULES.md section 3 holds; -j order; --strict
+# and the exit statuses; --svg writes well-formed XML; --diagram; usage
+# errors.  Prints "N passed, N failed" last; exits 1 when a case failed.
+# Environment: builddir (where bin/sgfscore is), srcdir.
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+srcdir=$(cd "$srcdir" && pwd)
+builddir=$(cd "$builddir" && pwd)
+prog=$builddir/bin/sgfscore
+corpus=$srcdir/corpus
+if [ ! -x "$prog" ]; then
+    echo "sgfscore.sh: $prog is not built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/sgfscore-test.XXXXXX") || exit 1
+trap 'rm -rf "$t"' EXIT
+cd "$t" || exit 1
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "sgfscore.sh: FAIL: $*"; }
+check() {   # check DESCRIPTION COMMAND...
+    desc=$1
+    shift
+    if "$@"; then pass; else fail "$desc"; fi
+}
+run() {
+    "$prog" --progress=never "$@" >out 2>err
+    rc=$?
+}
+status() {  # status WANT DESCRIPTION ARGS...
+    want=$1
+    desc=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -eq "$want" ]; then pass; else
+        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
+}
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "sgfscore.sh: python3 is needed to read the CSV and JSON output"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- the hand-made records: every listed value ----------------------------
+for score in "$corpus"/score/*.score; do
+    name=$(basename "$score" .score)
+    opts=$(sed -n 's/^# options://p' "$score")
+    # $opts holds several words on purpose
+    # shellcheck disable=SC2086
+    (cd "$corpus/score" && "$prog" --progress=never -j1 --format=csv $opts \
+        "$name.sgf") >"$name.csv" 2>"$name.err"
+    python3 - "$score" "$name.csv" >"$name.diff" <<'EOF'
+import csv, sys
+want = [l.split() for l in open(sys.argv[1], encoding="utf-8")
+        if l.strip() and not l.startswith("#")]
+rows = {r["rules"]: r for r in csv.DictReader(open(sys.argv[2], newline="",
+                                                   encoding="utf-8"))}
+cols = ["result", "black_territory", "white_territory", "black_dead",
+        "white_dead"]
+bad = 0
+for w in want:
+    r = rows.get(w[0])
+    if r is None:
+        print("%s: no row" % w[0]); bad += 1; continue
+    for c, v in zip(cols, w[1:]):
+        if r[c] != v:
+            print("%s: %s is %s, expected %s" % (w[0], c, r[c], v)); bad += 1
+print("%d %d" % (len(want), bad))
+EOF
+    set -- $(tail -n 1 "$name.diff")
+    if [ "${1:-0}" -gt 0 ] && [ "${2:-1}" -eq 0 ]; then
+        pass
+    else
+        fail "score/$name ($opts)"
+        sed '$d; s/^/    /' "$name.diff"
+        sed 's/^/    /' "$name.err" | grep -v ' games\?, ' | head -5
+    fi
+done
+
+# ---- every record of corpus/: JSON Lines, the count identity --------------
+# RULES.md section 3: with the same dead stones, territory(W-B) =
+# area(W-B) + (stones Black placed - stones White placed); a colour placed
+# the stones still on the board, its dead stones and those the other
+# captured.  Checked with the rule sets that count the same empty points
+# (no seki or false-eye exceptions: tax NONE), dead stones as marked.
+area=koSIMPLEscoreAREAtaxNONEsui0komi0
+terr=koSIMPLEscoreTERRITORYtaxNONEsui0komi0
+for r in area terr; do
+    eval "rules=\$$r"
+    (cd "$corpus" && "$prog" --progress=never -j1 --format=json --dead=markup \
+        --rules="$rules" .) >"$r.jsonl" 2>"$r.err"
+done
+python3 - area.jsonl terr.jsonl >identity.out <<'EOF'
+import json, sys
+def load(name):
+    out = {}
+    for line in open(name, encoding="utf-8"):
+        o = json.loads(line)
+        out[(o["origin"], o["game"])] = o
+    return out
+a, t = load(sys.argv[1]), load(sys.argv[2])
+games = bad = 0
+for k, x in a.items():
+    y = t.get(k)
+    if y is None or "error" in x:
+        continue
+    games += 1
+    b, w = y["black"], y["white"]
+    placed_b = b["stones"] + b["dead"] + w["prisoners"]
+    placed_w = w["stones"] + w["dead"] + b["prisoners"]
+    lhs = w["points"] - b["points"]
+    rhs = x["white"]["points"] - x["black"]["points"] + placed_b - placed_w
+    if abs(lhs - rhs) > 1e-9:
+        bad += 1
+        print("%s#%d: territory W-B %g, area W-B + placed %g" % (k[0], k[1], lhs, rhs))
+print("games %d bad %d" % (games, bad))
+EOF
+if grep -q '^games [1-9][0-9]* bad 0$' identity.out; then pass; else
+    fail "count identity"; sed 's/^/    /' identity.out | tail -n 10; fi
+
+# ---- -j keeps input order ------------------------------------------------
+(cd "$corpus" && "$prog" --progress=never -j1 --format=json --rules=all .) >j1 2>/dev/null
+(cd "$corpus" && "$prog" --progress=never -j3 --format=json --rules=all .) >j3 2>/dev/null
+check "-j3 output equals -j1" cmp -s j1 j3
+check "--rules=all: eight objects per game, one for a game not scored" python3 -c '
+import json, sys, collections
+n = collections.Counter()
+errors = set()
+for l in open("j1", encoding="utf-8"):
+    o = json.loads(l)
+    n[(o["origin"], o["game"])] += 1
+    if "error" in o:
+        errors.add((o["origin"], o["game"]))
+sys.exit(0 if n and all(v == (1 if k in errors else 8)
+                        for k, v in n.items()) else 1)'
+
+# ---- records of its own ---------------------------------------------------
+mkdir in
+dame='AB[da][db][dc][dd][de][df][dg][dh][di]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi]'
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]%s;B[];W[])\n' "$dame" > in/right.sgf
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+3.5]%s;B[];W[])\n' "$dame" > in/wrong.sgf
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[W+2.5]%s;B[];W[])\n' "$dame" > in/margin.sgf
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+R]%s;B[];W[])\n' "$dame" > in/resign.sgf
+printf '(;GM[2]FF[4]SZ[8];B[aa])\n' > in/chess.sgf
+
+status 0 "a right result, --strict" --strict in/right.sgf
+check "match" grep -q ': W+6.5, recorded W+6.5: match \[estimate\]$' out
+status 1 "a wrong winner, --strict" --strict in/wrong.sgf
+check "mismatch" grep -q ': mismatch ' out
+status 1 "a wrong margin, --strict" --strict in/margin.sgf
+check "winner-only" grep -q ': winner-only ' out
+status 0 "a wrong result without --strict" in/wrong.sgf
+status 0 "a resignation is not comparable" --strict in/resign.sgf
+check "not-comparable" grep -q ': not-comparable ' out
+check "summary on stderr" grep -q '^sgfscore: 0 match, 0 winner only, 0 mismatch, 1 not comparable, 0 not scored$' err
+status 0 "not Go" in/chess.sgf
+check "not Go: not scored" grep -q ': not scored: ' out
+status 0 "--komi" --komi=0.5 in/right.sgf
+check "--komi replaces KM" grep -q ': W+0.5, recorded W+6.5: winner-only' out
+status 0 "--stones" --stones --rules=chinese in/right.sgf
+check "--stones: Chinese notation (6.5 points = 3 1/4 stones)" grep -q '(白胜3又1/4子)' out
+status 0 "--diagram" --diagram in/right.sgf
+check "--diagram draws nine rows" test "$(grep -c '^ *[1-9] ' out)" -ge 9
+status 0 "-v gives the counts" -v --rules=japanese in/right.sgf
+check "-v: Black's count" grep -q '^  Black: 9 stones, 27 territory' out
+
+mkdir svg
+status 0 "--svg" --svg=svg --rules=all in/right.sgf in/wrong.sgf
+check "--svg: one picture per game and rule set" test "$(ls svg | wc -l)" -eq 16
+check "--svg: no temporary file left" test -z "$(ls -a svg | grep '^\.in')"
+check "--svg: well-formed XML" python3 -c '
+import os, sys, xml.dom.minidom
+for f in os.listdir("svg"):
+    d = xml.dom.minidom.parse(os.path.join("svg", f))
+    if d.documentElement.tagName != "svg":
+        sys.exit(1)'
+
+status 2 "unknown --dead" --dead=maybe in/right.sgf
+status 2 "bad --komi" --komi=lots in/right.sgf
+status 2 "--svg needs a folder" --svg=no-such-folder in/right.sgf
+status 2 "unknown rules" --rules=klingon in/right.sgf
+status 2 "a missing input" in/right.sgf in/missing.sgf
+check "a missing input: the other is scored" grep -q 'right.sgf: ' out
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
