@@ -8,6 +8,9 @@
  *     Black first as with White first.  A string is dead when the opponent
  *     owns its points at the end of most playouts with either side first;
  *     unsettled (counted alive) when that holds with one side first only.
+ *  2a. Seki (lifedeath.c): a small string the playouts kill that the
+ *     attacker cannot capture even moving first, read to the end inside
+ *     its enclosure, lives in seki with the walls around it.
  *  2b. Capture search (tactics.c) on the strings the playouts are unsure
  *     of: one the attacker captures even with its owner moving first is
  *     dead (in a finished game the owner had that move).
@@ -64,6 +67,9 @@ enum { TAC_NODES = 4000 };
 #define LD_LOW 0.3
 #define LD_HIGH 0.7
 enum { LD_NODES = 4000 };
+/* Step 2a reads only strings next to an enemy string with at most this
+ * many liberties (measured: the same games with 4 as with no limit). */
+enum { SEKI_WALL_LIBS = 4 };
 
 typedef struct est {
     const sgf_position *p;
@@ -182,6 +188,105 @@ static void judge_strings(est *e, unsigned char *map)
     }
 }
 
+
+
+/* The life-and-death search's memory and its map of settled stones
+ * (proved alive, or alive in most playouts) as map stands at the step's
+ * first candidate; laid out for a game's first candidate only, most
+ * games have none.  Returns 0 or SGF_E_NOMEM. */
+typedef struct ld_ctx {
+    ld *t;
+    void *mem;
+    uint8_t *settled;
+    int fresh;           /* settled reflects the map of the current step */
+} ld_ctx;
+
+static int ld_ready(const est *e, const unsigned char *map, ld_ctx *x)
+{
+    if (x->fresh)
+        return 0;
+    if (!x->t) {
+        /* one allocation for both steps: about 300 KB on 19x19 */
+        x->t = malloc(sizeof *x->t);
+        x->mem = malloc(ld_bytes(e->p));
+        x->settled = calloc((size_t)e->p->npoints, 1);
+        if (!x->t || !x->mem || !x->settled)
+            return SGF_E_NOMEM;
+        ld_init(x->t, e->p, x->mem);
+    }
+    x->fresh = 1;
+    for (int q = 0; q < e->p->npoints; q++) {
+        int col = e->p->color[q];
+        if (col != SGF_BLACK && col != SGF_WHITE)
+            continue;
+        int j = index_of(e, q);
+        x->settled[q] = (map[j] & SGF_MAP_PASS_ALIVE) ||
+                        (!(map[j] & SGF_MAP_DEAD) && e->share[j] < LD_LOW);
+    }
+    return 0;
+}
+
+static void ld_done(ld_ctx *x)
+{
+    free(x->t);
+    free(x->mem);
+    free(x->settled);
+}
+
+/* Does an enemy string next to the string on pt have at most
+ * SEKI_WALL_LIBS liberties?  A seki needs one: against walls with many
+ * liberties the attacker fills the string's liberties safely.  Most dead
+ * strings (invaders in open territory) fail here, before any search. */
+static int short_wall(const est *e, int pt)
+{
+    const pl_cell *cl = e->base.cell;
+    const int s = e->s, a = 3 - cl[pt].color;
+    int libs[SEKI_WALL_LIBS + 1];
+    int q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (cl[nb[k]].color == a &&
+                pl_libs(&e->base, nb[k], libs, SEKI_WALL_LIBS) <= SEKI_WALL_LIBS)
+                return 1;
+        q = cl[q].next;
+    } while (q != pt);
+    return 0;
+}
+
+/* Step 2a: a small string the playouts kill that the attacker cannot
+ * capture even moving first, read out to the end inside its enclosure,
+ * lives: light playouts break sekis (a corner pair against a wall with
+ * one eye, shared liberties with no eyes) by filling a liberty no player
+ * would fill.  It and the walls around it are in seki: no territory there.
+ * Returns 0 or SGF_E_NOMEM. */
+static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
+{
+    ld_ctx x = *xp;
+    x.fresh = 0;
+    int rc = 0;
+    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
+        int c = e->p->color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        int i = index_of(e, pt);
+        /* Benson's dead stones are proved */
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->base.cell[pt].size > LD_ALIVE_STONES ||
+            !short_wall(e, pt))
+            continue;
+        rc = ld_ready(e, map, &x);
+        if (rc < 0 || !ld_alive(x.t, &e->base, pt, x.settled, LD_NODES))
+            continue;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+        mark_string(e, map, pt, SGF_MAP_SEKI);
+        for (int w = 0; w < x.t->nwall; w++)
+            if (!(map[index_of(e, x.t->wall[w])] & SGF_MAP_PASS_ALIVE))
+                mark_string(e, map, e->base.cell[x.t->wall[w]].head, SGF_MAP_SEKI);
+    }
+    *xp = x;
+    return rc;
+}
+
 /* Step 2b: a string the playouts are unsure of that the attacker can
  * capture even with its owner moving first is dead: in a finished game
  * the owner had that move and did not save it. */
@@ -193,7 +298,8 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         int i = index_of(e, pt);
-        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
+        /* step 2a's sekis are proved alive with the attacker first */
+        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
             continue;
         if (e->share[i] < TAC_LOW || e->share[i] > TAC_HIGH)
             continue;
@@ -213,47 +319,25 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
 /* Step 2c: a string the playouts are unsure of, shut in by settled enemy
  * stones, that the attacker captures with its owner moving first and
  * playing anywhere in its enclosure is dead.  Returns 0 or SGF_E_NOMEM. */
-static int life_death(est *e, const unsigned char *map)
+static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
 {
-    ld *t = NULL;
-    void *mem = NULL;
-    uint8_t *settled = NULL;
+    ld_ctx x = *xp;
+    x.fresh = 0;
     int rc = 0;
-    for (int pt = 0; pt < e->p->npoints; pt++) {
+    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
         int c = e->p->color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         int i = index_of(e, pt);
-        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
+        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
             continue;
         if (e->share[i] < LD_LOW || e->share[i] > LD_HIGH)
             continue;
-        /* laid out for the first candidate only: most games have none */
-        if (!t) {
-            t = malloc(sizeof *t);
-            mem = malloc(ld_bytes(e->p));
-            settled = calloc((size_t)e->p->npoints, 1);
-            if (!t || !mem || !settled) {
-                rc = SGF_E_NOMEM;
-                break;
-            }
-            ld_init(t, e->p, mem);
-            /* settled: proved alive, or alive in most playouts */
-            for (int q = 0; q < e->p->npoints; q++) {
-                int col = e->p->color[q];
-                if (col != SGF_BLACK && col != SGF_WHITE)
-                    continue;
-                int j = index_of(e, q);
-                settled[q] = (map[j] & SGF_MAP_PASS_ALIVE) ||
-                             (!(map[j] & SGF_MAP_DEAD) && e->share[j] < LD_LOW);
-            }
-        }
-        if (ld_dead(t, &e->base, pt, settled, c, LD_NODES))
+        rc = ld_ready(e, map, &x);
+        if (rc == 0 && ld_dead(x.t, &e->base, pt, x.settled, c, LD_NODES))
             e->ld_dead[i] = 1;
     }
-    free(t);
-    free(mem);
-    free(settled);
+    *xp = x;
     return rc;
 }
 
@@ -338,6 +422,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
     e.pat = malloc(sizeof *e.pat);
     e.ld_dead = calloc(e.np, 1);
     int rc = SGF_E_NOMEM;
+    ld_ctx ldx = { 0 };
     if (!e.pa || !e.own || !e.share || !mem || !tmem || !t || !e.pat || !e.ld_dead)
         goto out;
     pat3_build(e.pat);
@@ -346,12 +431,15 @@ int sgf_position_estimate_dead(const sgf_position *p,
     if (rc < 0)
         goto out;
     pl_load(&e.base, p, mem);
-    pl_load(&e.work, p, (char *)mem + board_bytes);
+    pl_attach(&e.work, p, (char *)mem + board_bytes);   /* a copy before each playout */
     apply_benson(&e, map);
     run_playouts(&e, o ? o->seed : 0);
     judge_strings(&e, map);
+    rc = revive_seki(&e, map, &ldx);
+    if (rc < 0)
+        goto out;
     capture_search(&e, t, tmem, map);
-    rc = life_death(&e, map);
+    rc = life_death(&e, map, &ldx);
     if (rc < 0)
         goto out;
     for (int pt = 0; pt < p->npoints; pt++)
@@ -364,6 +452,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
     mark_seki(&e, map);
     rc = count_unsettled(&e, map);
 out:
+    ld_done(&ldx);
     free(e.pa);
     free(e.own);
     free(e.share);

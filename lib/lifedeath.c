@@ -26,6 +26,11 @@
  * on its outside liberties too (without them, a seki against a short wall
  * read as dead: 2017-01-02-27 in doc/dead-stones.md). */
 enum { WALL_LIBS = 4 };
+/* Proving life (ld_alive), the defender wins at once only by taking this
+ * many wall stones: a smaller capture the attacker may take back or
+ * answer outside the enclosure (measured: from 1 stone, a few dead
+ * strings next to short walls read as alive; 4 to 10 give the same). */
+enum { BREAK_STONES = 4 };
 
 size_t ld_bytes(const sgf_position *p)
 {
@@ -35,8 +40,9 @@ size_t ld_bytes(const sgf_position *p)
 void ld_init(ld *t, const sgf_position *p, void *mem)
 {
     size_t n = pl_bytes(p);
+    /* each ply's board is a copy of the one before: attached, not loaded */
     for (int i = 0; i <= LD_DEPTH; i++)
-        pl_load(&t->stack[i], p, (char *)mem + (size_t)i * n);
+        pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
     memset(t->in, 0, (size_t)p->npoints);
     t->npts = 0;
@@ -56,6 +62,8 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
         t->in[t->pts[i]] = 0;
     t->npts = 0;
     t->nwall = 0;
+    t->enemies = 0;
+    t->friends = 1;
     int nempty = 0;
     t->pts[t->npts++] = (uint16_t)pt;
     t->in[pt] = 1;
@@ -67,7 +75,10 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
             if (col == BOARD_BORDER || t->in[n])
                 continue;
             if (col == a && settled[n]) {
-                if (t->nwall < 4 * LD_POINTS)
+                int dup = 0;
+                for (int w = 0; w < t->nwall && !dup; w++)
+                    dup = t->wall[w] == n;
+                if (!dup && t->nwall < 4 * LD_POINTS)
                     t->wall[t->nwall++] = (uint16_t)n;
                 continue;
             }
@@ -75,6 +86,8 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
                 return 0;
             if (col == SGF_EMPTY && ++nempty > LD_EMPTY)
                 return 0;
+            t->enemies += col == a;
+            t->friends += col == c;
             if (t->npts == LD_POINTS)
                 return 0;
             t->in[n] = (uint8_t)(t->npts + 1);
@@ -258,8 +271,10 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
 /* Attacker to move on ply d: 1 when it captures the target. */
 static int attack(ld *t, int d)
 {
-    if (d >= LD_DEPTH || ++t->nodes > t->budget)
+    if (d >= LD_DEPTH || ++t->nodes > t->budget) {
+        t->cut = 1;
         return 0;
+    }
     const pl_board *b = &t->stack[d];
     uint64_t key = key_of(t, b, 1);
     int result;
@@ -287,8 +302,10 @@ static int attack(ld *t, int d)
  * does. */
 static int defend(ld *t, int d)
 {
-    if (d >= LD_DEPTH || ++t->nodes > t->budget)
+    if (d >= LD_DEPTH || ++t->nodes > t->budget) {
+        t->cut = 1;
         return 0;
+    }
     const pl_board *b = &t->stack[d];
     const int c = t->c, a = 3 - c;
     uint64_t key = key_of(t, b, 0);
@@ -307,10 +324,25 @@ static int defend(ld *t, int d)
         pl_copy(nb, b);
         if (i < n) {
             pl_play(nb, moves[i], c);
-            int broke_out = 0;
-            for (int w = 0; w < t->nwall; w++)
-                broke_out |= nb->cell[t->wall[w]].color != a;
-            if (broke_out) {
+            /* wall stones taken, whole strings counted */
+            int broke_out = 0, heads[16], nh = 0;
+            for (int w = 0; w < t->nwall; w++) {
+                int q = t->wall[w];
+                if (nb->cell[q].color == a)
+                    continue;
+                int h = b->cell[q].head, dup = 0;
+                for (int j = 0; j < nh; j++)
+                    dup |= heads[j] == h;
+                if (dup || nh == 16)
+                    continue;    /* past 16 strings: undercount, the safe side */
+                heads[nh++] = h;
+                broke_out += b->cell[h].size;
+            }
+            /* proving life, a small capture proves nothing: the
+             * attacker may take back; that line counts as lost */
+            if (broke_out > 0 && broke_out < t->breakout)
+                continue;
+            if (broke_out >= t->breakout) {
                 result = 0;
                 break;
             }
@@ -326,18 +358,65 @@ static int defend(ld *t, int d)
     return result;
 }
 
+/* The search from b with first to move, the defender winning at once by
+ * taking breakout wall stones, on the enclosure enclose() built. */
+static int search(ld *t, const pl_board *b, int pt, int first, long budget,
+                  int breakout)
+{
+    t->tg = pt;
+    t->c = b->cell[pt].color;
+    t->nodes = 0;
+    t->budget = budget;
+    t->cut = 0;
+    t->breakout = breakout;
+    memset(t->tt, 0, sizeof t->tt);
+    pl_copy(&t->stack[0], b);
+    t->stack[0].ko = 0;
+    return first == t->c ? defend(t, 0) : attack(t, 0);
+}
+
 int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget)
 {
     int c = b->cell[pt].color;
     if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
-    t->tg = pt;
-    t->c = c;
-    t->nodes = 0;
-    t->budget = budget;
-    memset(t->tt, 0, sizeof t->tt);
-    pl_copy(&t->stack[0], b);
-    t->stack[0].ko = 0;
-    return first == c ? defend(t, 0) : attack(t, 0);
+    return search(t, b, pt, first, budget, 1) == 1;
+}
+
+/* Does a wall string touch a stone of c outside the enclosure that is not
+ * settled?  Then the attacker may capture that stone to lengthen the
+ * wall's liberties, which the search, playing in the enclosure only, never
+ * tries. */
+static int wall_touches_loose(const ld *t, const pl_board *b, int c,
+                              const uint8_t *settled)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    for (int w = 0; w < t->nwall; w++) {
+        int h = cl[t->wall[w]].head, q = h;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4; k++)
+                if (cl[nb[k]].color == c && !t->in[nb[k]] && !settled[nb[k]])
+                    return 1;
+            q = cl[q].next;
+        } while (q != h);
+    }
+    return 0;
+}
+
+int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
+             long budget)
+{
+    int c = b->cell[pt].color;
+    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
+        return 0;
+    /* the search's model (walls fixed, play inside only) holds for a
+     * small group alone in its enclosure: no unsettled enemy stones
+     * there, a few stones of its own, walls with nothing loose around */
+    if (t->enemies || t->friends > LD_ALIVE_STONES ||
+        wall_touches_loose(t, b, c, settled))
+        return 0;
+    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }

@@ -67,20 +67,27 @@ static inline void empty_remove(pl_board *b, int pt)
     b->cell[last].epos = (uint16_t)i;
 }
 
-void pl_load(pl_board *b, const sgf_position *p, void *mem)
+void pl_attach(pl_board *b, const sgf_position *p, void *mem)
 {
-    const int s = p->stride;
     b->width = p->width;
     b->height = p->height;
-    b->stride = s;
+    b->stride = p->stride;
     b->npoints = p->npoints;
     b->ko = 0;
     b->last = 0;
     b->nempty = 0;
     b->cell = (pl_cell *)mem + 1;
     b->empty = (uint16_t *)(b->cell + p->npoints);
-    memset(b->cell - 1, 0, ((size_t)p->npoints + 1) * sizeof *b->cell);
+    /* the guard cell: pl_copy never writes it */
+    memset(b->cell - 1, 0, sizeof *b->cell);
     b->cell[-1].color = BOARD_BORDER;
+}
+
+void pl_load(pl_board *b, const sgf_position *p, void *mem)
+{
+    const int s = p->stride;
+    pl_attach(b, p, mem);
+    memset(b->cell, 0, (size_t)p->npoints * sizeof *b->cell);
     for (int pt = 0; pt < p->npoints; pt++) {
         b->cell[pt].color = p->color[pt];
         if (p->color[pt] == SGF_EMPTY)

@@ -30,8 +30,9 @@ size_t tac_bytes(const sgf_position *p)
 void tac_init(tac *t, const sgf_position *p, void *mem)
 {
     size_t n = pl_bytes(p);
+    /* each ply's board is a copy of the one before: attached, not loaded */
     for (int i = 0; i <= TAC_DEPTH; i++)
-        pl_load(&t->stack[i], p, (char *)mem + (size_t)i * n);
+        pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->nodes = 0;
     t->budget = 0;
 }

@@ -546,6 +546,157 @@ static void test_square_four_dead(void)
     check_dead("square four", rows, 9);
 }
 
+/* The corner of 20050408-janine-GNU, on a small board: Black's pair in
+ * the corner and White's wall share the liberty at (1, 1); White's wall
+ * has one eye, (3, 1), and Black's outer wall around it lives.  White
+ * filling (1, 1) puts its wall in atari, Black filling it gives the pair
+ * away: seki.  Playouts fill it all the same. */
+static const char *const corner_seki[] = {
+    ".XOOOX...",
+    "X.O.OX...",
+    "OOOOOX...",
+    "XXXXXX...",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+};
+
+/* ld_alive on the string at (x, y) of rows: stones written X O are
+ * settled, x o (stones too) are not.  -1 on error. */
+static int ld_alive_at(const char *const *rows, int h, int x, int y)
+{
+    char up[9][10];
+    const char *r[9];
+    for (int yy = 0; yy < h && yy < 9; yy++) {
+        for (int xx = 0; xx < 10; xx++)
+            up[yy][xx] = (char)toupper((unsigned char)rows[yy][xx]);
+        r[yy] = up[yy];
+    }
+    sgf_position *p = board(r, h);
+    CHECK(p != NULL);
+    if (!p)
+        return -1;
+    int np = (h + 2) * (sgf_position_width(p) + 1);
+    ld *t = malloc(sizeof *t);
+    void *mem = malloc(pl_bytes(p));
+    void *lmem = malloc(ld_bytes(p));
+    uint8_t *settled = calloc((size_t)np, 1);
+    int res = -1;
+    CHECK(t && mem && lmem && settled);
+    if (t && mem && lmem && settled) {
+        for (int yy = 0; yy < h; yy++)
+            for (int xx = 0; rows[yy][xx]; xx++)
+                settled[at(p, xx, yy)] = rows[yy][xx] == 'X' || rows[yy][xx] == 'O';
+        pl_board b;
+        pl_load(&b, p, mem);
+        ld_init(t, p, lmem);
+        res = ld_alive(t, &b, at(p, x, y), settled, 4000);
+    }
+    free(t);
+    free(mem);
+    free(lmem);
+    free(settled);
+    sgf_position_free(p);
+    return res;
+}
+
+static void test_small_seki(void)
+{
+    /* the search proves the corner pair alive with White first */
+    static const char *const pair[] = {
+        ".xOOOX...",
+        "x.O.OX...",
+        "OOOOOX...",
+        "XXXXXX...",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    };
+    CHECK(ld_alive_at(pair, 9, 1, 0) == 1);
+    CHECK(ld_alive_at(pair, 9, 0, 1) == 1);
+    /* with an outside liberty more White fills (1, 1) safely: dead */
+    static const char *const no_seki[] = {
+        ".xOOOX...",
+        "x.O.OX...",
+        "OOOOO....",
+        "XXXXX....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    };
+    CHECK(ld_alive_at(no_seki, 9, 1, 0) == 0);
+    /* a lone stone deep in Black's area stays dead: its enclosure is the
+     * whole area, too large to read, and the estimate kills it */
+    static const char *const lone[] = {
+        "...X.O...",
+        "...X.O...",
+        ".o.X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+    };
+    CHECK(ld_alive_at(lone, 9, 1, 2) == 0);
+    /* nor is a stone in a small closed area of Black's alive: Black takes it */
+    static const char *const closed[] = {
+        ".o.X.O...",
+        "...X.O...",
+        "XXXX.O...",
+        "...X.O...",
+        ".X.X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+    };
+    CHECK(ld_alive_at(closed, 9, 1, 0) == 0);
+
+    /* the whole estimate: nothing dead, the pair and the wall in seki */
+    sgf_position *p = board(corner_seki, 9);
+    unsigned char map[81];
+    sgf_estimate_options o = { 0, 7 };
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    CHECK(sgf_position_estimate_dead(p, &o, map) >= 0);
+    int dead = 0;
+    for (int i = 0; i < 81; i++)
+        dead += (map[i] & SGF_MAP_DEAD) != 0;
+    CHECK_INT(dead, 0);
+    CHECK(map[1] & SGF_MAP_SEKI);         /* (1, 0): the pair */
+    CHECK(map[9] & SGF_MAP_SEKI);         /* (0, 1) */
+    CHECK(map[2] & SGF_MAP_SEKI);         /* (2, 0): the wall */
+    CHECK(!(map[5] & SGF_MAP_SEKI));      /* (5, 0): Black's outer wall */
+    sgf_position_free(p);
+}
+
+static void test_boundary_stone_connects(void)
+{
+    /* the white stone at (4, 2) touches Black's wall but joins White's
+     * in one move: alive; the white stone at (1, 6) deep in Black's area
+     * is dead */
+    static const char *const rows[] = {
+        "...X.O...",
+        "...X.O...",
+        "...XO....",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        ".o.X.O...",
+        "...X.O...",
+        "...X.O...",
+    };
+    check_dead("boundary stone that connects", rows, 9);
+}
+
 static void test_kgs_corpus(void)
 {
     char dir[4096];
@@ -584,13 +735,13 @@ static void test_kgs_corpus(void)
            100 * e->winner_ok / n, 100 * e->exact_ok / n);
     /* the corpus holds about 450 such games */
     CHECK(e->games >= 400);
-    /* floors just below the measured level (here, 2-online only, seed 0:
-     * 94.7 %, 99.3 %, 93.0 %; doc/dead-stones.md has all counted KGS
-     * games), below the targets of issue 4 (95 %, 99 %, 95 %) which are
-     * not all reached yet; the exact count waits for score.c */
-    CHECK(e->dead_ok >= 0.94 * e->games);
-    CHECK(e->winner_ok >= 0.985 * e->games);
-    CHECK(e->exact_ok >= 0.915 * e->games);
+    /* floors at issue 4's targets for dead sets and winners (measured
+     * here, 2-online only, seed 0: 95.6 %, 99.6 %, 93.6 %; on all counted
+     * KGS games doc/dead-stones.md has 95.1 % and 99.4 %); the exact count
+     * stays below its target of 95 % */
+    CHECK(e->dead_ok >= 0.95 * e->games);
+    CHECK(e->winner_ok >= 0.99 * e->games);
+    CHECK(e->exact_ok >= 0.93 * e->games);
     sgf_position_free(e->pos);
     sgf_game_free(g);
     sgf_reader_free(rd);
@@ -610,6 +761,8 @@ int main(void)
     test_patterns();
     test_life_and_death();
     test_square_four_dead();
+    test_small_seki();
+    test_boundary_stone_connects();
     test_kgs_corpus();
     TEST_END();
 }
