@@ -21,11 +21,15 @@ enum { LOCAL_PER_MILLE = 300 };
 enum { PATTERN_PER_MILLE = 1000 };
 
 /* One guard cell before the array: the top-left diagonal neighbour of
- * the first point is index -1 (the border column is shared, board.h). */
+ * the first point is index -1 (the border column is shared, board.h).
+ * Boards are laid one after another (the searches keep one per ply), so
+ * the size is rounded up to keep the next board's cells aligned. */
 size_t pl_bytes(const sgf_position *p)
 {
-    return ((size_t)p->npoints + 1) * sizeof(pl_cell) +
-           (size_t)p->npoints * sizeof(uint16_t);
+    size_t n = ((size_t)p->npoints + 1) * sizeof(pl_cell) +
+               (size_t)p->npoints * sizeof(uint16_t);
+    const size_t align = _Alignof(pl_cell);
+    return (n + align - 1) / align * align;
 }
 
 /* xorshift64*: the state lives in the caller (no global state); a draw in
