@@ -857,6 +857,49 @@ int sgf_csv_write_moves(sgf_game *g, const sgf_rules *rules,
                         sgf_write_fn write, void *ctx);
 
 /* ------------------------------------------------------------------ */
+/* Game signatures (stats.c; doc/sgfstat.md): what sgfstat compares to */
+/* find the same game recorded more than once.                         */
+
+/* Prefix hashes are kept after sgf_sig_level(i) moves: 14, 20, 30, 45,
+ * 67, 100, 150, 225, 337, 505 (each about 1.5 times the one before). */
+#define SGF_SIG_LEVELS 10
+#define SGF_SIG_OPENING 8
+/* A canonical move: y * 52 + x of the point after the transform, or
+ * SGF_SIG_PASS or SGF_SIG_BAD (not a point of the board); plus
+ * SGF_SIG_OTHER when played by the colour that did not move first. */
+enum { SGF_SIG_BAD = 0xffe, SGF_SIG_PASS = 0xfff, SGF_SIG_OTHER = 0x1000 };
+
+typedef struct sgf_game_sig {
+    /* the main line's B and W moves, colours relative to the first mover,
+     * under the board symmetry (8 on square boards, 4 on others) that
+     * makes the sequence of codes smallest: a rotated, reflected or
+     * colour-swapped record gives the same values, and a truncated one
+     * the same prefix hashes */
+    uint64_t hash;                     /* of every move and the board size */
+    uint32_t prefix[SGF_SIG_LEVELS];   /* of the first sgf_sig_level(i)
+                                        * moves; 0 when the game is shorter */
+    int transform;                     /* for sgf_sig_transform */
+    unsigned moves, passes;
+    int first_color;                   /* SGF_BLACK, SGF_WHITE; 0: no move */
+    unsigned nopening;                 /* canonical codes of the first moves */
+    uint16_t opening[SGF_SIG_OPENING];
+    char dyer[13];                     /* Dyer's signature as JSON Lines
+                                        * prints it (doc/json.md), or
+                                        * "????????????" */
+    uint64_t bytes;                    /* of the game's record */
+} sgf_game_sig;
+
+unsigned sgf_sig_level(size_t i);      /* 0 past SGF_SIG_LEVELS */
+/* x, y (0-based from the top left) under transform t (0..7: bit 0 mirrors
+ * x, bit 1 mirrors y, bit 2 then swaps the axes) of a w x h board. */
+void sgf_sig_transform(int t, int w, int h, int *x, int *y);
+/* Fills *out for g: the moves, passes, transform and opening always;
+ * hash and prefix with SGF_SIG_HASH, dyer with SGF_SIG_DYER in flags
+ * (else 0 and "????????????").  Returns 0 or SGF_E_ARG. */
+enum { SGF_SIG_HASH = 1u << 0, SGF_SIG_DYER = 1u << 1 };
+int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out);
+
+/* ------------------------------------------------------------------ */
 /* Writer: canonical FF[4] SGF, UTF-8, CA[UTF-8].                      */
 
 /* Serialise g.  Text values are written decoded to UTF-8 and escaped as

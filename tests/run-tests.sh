@@ -80,7 +80,7 @@ done
 
 # The tool tests: records of corpus/ (run.sh) and the command line itself
 # (sgfcheck.sh: options, exit codes, -o, progress).
-for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh; do
+for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh; do
     tool=$srcdir/tests/tool/$name
     [ -f "$tool" ] || continue
     # Not $SHELL: make passes the user's login shell, which may not be sh-like.
