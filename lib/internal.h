@@ -203,6 +203,14 @@ void validate_game(sgf_game *g);
  * (SGF_READ_LEGALITY). */
 void replay_check(sgf_game *g);
 
+/* ---- writer.c ---- */
+
+/* g written in the canonical form and read back (syntax only; text in
+ * UTF-8): what the exporters walk, so that XML and JSON hold exactly the
+ * tree the canonical SGF holds.  *out is NULL when it fails: SGF_E_NOMEM or
+ * the writer's error. */
+int writer_canonical_copy(sgf_game *g, sgf_game **out);
+
 /* ---- points and compressed point lists (points.c) ---- */
 #define SGF_MAX_BOARD 52
 /* Column/row of a point letter: 'a'-'z' 0-25, 'A'-'Z' 26-51, else -1. */

@@ -223,33 +223,6 @@ int sgf_json_write_string(const char *s, size_t len, unsigned flags,
 
 /* ---- the tree ----------------------------------------------------------- */
 
-/* Growing buffer for the canonical SGF of the game. */
-typedef struct sgf_text {
-    char *p;
-    size_t len, cap;
-} sgf_text;
-
-static int text_append(void *ctx, const void *data, size_t len)
-{
-    sgf_text *t = ctx;
-    if (len > t->cap - t->len) {
-        size_t cap = t->cap ? t->cap : 65536;
-        while (cap - t->len < len) {
-            if (cap > SIZE_MAX / 2)
-                return SGF_E_NOMEM;
-            cap *= 2;
-        }
-        char *p = realloc(t->p, cap);
-        if (!p)
-            return SGF_E_NOMEM;
-        t->p = p;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->len, data, len);
-    t->len += len;
-    return 0;
-}
-
 static bool is_text(const sgf_prop *p)
 {
     const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
@@ -345,9 +318,6 @@ static void put_tree(out_sink *s, sgf_game *g, const sgf_game *orig)
 
 int sgf_json_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
 {
-    sgf_text text = { 0 };
-    sgf_read_options opt = { 0 };
-    sgf_raw_game raw = { 0 };
     sgf_game *c = NULL;
     out_sink s;
     int rc;
@@ -356,20 +326,9 @@ int sgf_json_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
         return SGF_E_ARG;
     if (!g->root)
         return SGF_OK;
-    rc = sgf_write_game(g, text_append, &text);
-    if (rc == 0) {
-        opt.flags = SGF_READ_SYNTAX_ONLY;
-        raw.bytes = text.p;
-        raw.len = text.len;
-        raw.origin = g->origin;
-        raw.index = g->index;
-        raw.line = 1;
-        raw.column = 1;
-        raw.at_eof = 1;
-        c = sgf_game_parse(&raw, &opt);
-        if (!c || c->nomem || !c->root)
-            rc = SGF_E_NOMEM;
-    }
+    rc = writer_canonical_copy(g, &c);
+    if (rc == 0 && !c->root)
+        rc = SGF_E_NOMEM;
     if (rc == 0) {
         sink_init(&s, write, ctx);
         put_tree(&s, c, g);
@@ -377,6 +336,5 @@ int sgf_json_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
         rc = sink_flush(&s);
     }
     sgf_game_free(c);
-    free(text.p);
     return rc;
 }

@@ -12,6 +12,8 @@
  * pieces of WBUF_SIZE, because the writer runs over whole databases.
  */
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -584,6 +586,61 @@ int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
     put_c(&w, '\n');
     flush(&w);
     return w.err;
+}
+
+/* ---- the canonical copy the exporters walk ---------------------------- */
+
+typedef struct grow_buf {
+    char *p;
+    size_t len, cap;
+} grow_buf;
+
+static int grow_append(void *ctx, const void *data, size_t len)
+{
+    grow_buf *b = ctx;
+    if (len > b->cap - b->len) {
+        size_t cap = b->cap ? b->cap : 65536;
+        while (cap - b->len < len) {
+            if (cap > SIZE_MAX / 2)
+                return SGF_E_NOMEM;
+            cap *= 2;
+        }
+        char *p = realloc(b->p, cap);
+        if (!p)
+            return SGF_E_NOMEM;
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+int writer_canonical_copy(sgf_game *g, sgf_game **out)
+{
+    grow_buf b = { NULL, 0, 0 };
+    sgf_read_options opt = { 0 };
+    sgf_raw_game raw = { 0 };
+    int rc = sgf_write_game(g, grow_append, &b);
+    *out = NULL;
+    if (rc == 0) {
+        opt.flags = SGF_READ_SYNTAX_ONLY;
+        raw.bytes = b.p ? b.p : "";
+        raw.len = b.len;
+        raw.origin = g->origin;
+        raw.index = g->index;
+        raw.line = 1;
+        raw.column = 1;
+        raw.at_eof = 1;
+        *out = sgf_game_parse(&raw, &opt);     /* keeps a copy of the bytes */
+        if (!*out || (*out)->nomem) {
+            sgf_game_free(*out);
+            *out = NULL;
+            rc = SGF_E_NOMEM;
+        }
+    }
+    free(b.p);
+    return rc;
 }
 
 static int write_file(void *ctx, const void *data, size_t len)

@@ -196,60 +196,6 @@ static void xput_hex(xout *o, const char *s, size_t n)
 
 /* ---- the canonical game --------------------------------------------------- */
 
-typedef struct cbuf {
-    char *p;
-    size_t len, cap;
-} cbuf;
-
-static int cbuf_append(void *ctx, const void *data, size_t len)
-{
-    cbuf *b = ctx;
-    if (len > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap - b->len < len) {
-            if (cap > SIZE_MAX / 2)
-                return SGF_E_NOMEM;
-            cap *= 2;
-        }
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return SGF_E_NOMEM;
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, data, len);
-    b->len += len;
-    return 0;
-}
-
-/* g written as canonical SGF and read again, text decoded to UTF-8 (also
- * for a game read with SGF_READ_NO_DECODE: XML is Unicode).  *c is NULL
- * and the error returned when that fails. */
-static int canonical(sgf_game *g, cbuf *b, sgf_game **c)
-{
-    sgf_read_options opt = { 0 };
-    sgf_raw_game raw = { 0 };
-    int rc = sgf_write_game(g, cbuf_append, b);
-    *c = NULL;
-    if (rc != 0)
-        return rc;
-    opt.flags = SGF_READ_SYNTAX_ONLY;
-    raw.bytes = b->p ? b->p : "";
-    raw.len = b->len;
-    raw.origin = sgf_game_origin(g);
-    raw.index = sgf_game_index(g);
-    raw.line = 1;
-    raw.column = 1;
-    raw.at_eof = 1;
-    *c = sgf_game_parse(&raw, &opt);
-    if (!*c || (*c)->nomem) {
-        sgf_game_free(*c);
-        *c = NULL;
-        return SGF_E_NOMEM;
-    }
-    return 0;
-}
-
 static bool is_text_type(const sgf_prop *p)
 {
     const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
@@ -828,7 +774,6 @@ int sgf_xml_end(sgf_xml_form f, sgf_write_fn write, void *ctx)
 int sgf_xml_write_game(sgf_game *g, sgf_xml_form f, sgf_write_fn write,
                        void *ctx)
 {
-    cbuf b = { NULL, 0, 0 };
     sgf_game *c;
     xout *o;
     int rc;
@@ -837,8 +782,9 @@ int sgf_xml_write_game(sgf_game *g, sgf_xml_form f, sgf_write_fn write,
         return SGF_E_ARG;
     if (!g->root)
         return SGF_OK;
-    rc = canonical(g, &b, &c);
-    free(b.p);          /* c holds its own copy */
+    /* text decoded to UTF-8 also for a game read with SGF_READ_NO_DECODE:
+     * XML is Unicode */
+    rc = writer_canonical_copy(g, &c);
     if (rc != 0)
         return rc;
     if (!c->root) {
