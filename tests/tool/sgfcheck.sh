@@ -4,44 +4,9 @@
 # summary.  Records are written here, so the test runs anywhere.
 # Environment: builddir (where bin/sgfcheck is), srcdir.  Prints
 # "N passed, N failed" last; exits 1 when a case failed.
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
-# the cases run in a temporary folder: make the paths absolute first
-srcdir=$(cd "$srcdir" && pwd)
-builddir=$(cd "$builddir" && pwd)
-prog=$builddir/bin/sgfcheck
-if [ ! -x "$prog" ]; then
-    echo "sgfcheck.sh: $prog is not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-
-t=$(mktemp -d "${TMPDIR:-/tmp}/sgfcheck-test.XXXXXX") || exit 1
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "sgfcheck.sh: FAIL: $*"; }
-check() {   # check DESCRIPTION COMMAND...: passes when the command succeeds
-    desc=$1
-    shift
-    if "$@"; then pass; else fail "$desc"; fi
-}
-# run ARGS...: runs sgfcheck, stdout in out, stderr in err, status in rc
-run() {
-    "$prog" "$@" >out 2>err
-    rc=$?
-}
-status() {  # status WANT DESCRIPTION ARGS...
-    want=$1
-    desc=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -eq "$want" ]; then pass; else
-        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
-}
+name=sgfcheck.sh
+tool=sgfcheck
+. "$(dirname "$0")/lib.sh"
 has_python=no
 command -v python3 >/dev/null 2>&1 && has_python=yes
 
@@ -309,5 +274,4 @@ else
     echo "sgfcheck.sh: script(1) from util-linux is missing: terminal cases skipped"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

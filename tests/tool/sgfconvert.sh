@@ -7,48 +7,12 @@
 # safety rules (no partial output, no input overwritten, --in-place with
 # --backup) and -j order.  Prints "N passed, N failed" last; exits 1 when a
 # case failed.  Environment: builddir (where bin/sgfconvert is), srcdir.
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
-srcdir=$(cd "$srcdir" && pwd)
-builddir=$(cd "$builddir" && pwd)
-prog=$builddir/bin/sgfconvert
+name=sgfconvert.sh
+tool=sgfconvert
+tool_opts='--progress=never -q'
+needs_python='to read the outputs'
+. "$(dirname "$0")/lib.sh"
 corpus=$srcdir/corpus
-if [ ! -x "$prog" ]; then
-    echo "sgfconvert.sh: $prog is not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "sgfconvert.sh: python3 is needed to read the outputs"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-
-t=$(mktemp -d "${TMPDIR:-/tmp}/sgfconvert-test.XXXXXX") || exit 1
-trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
-cd "$t" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "sgfconvert.sh: FAIL: $*"; }
-check() {   # check DESCRIPTION COMMAND...
-    desc=$1
-    shift
-    if "$@"; then pass; else fail "$desc"; fi
-}
-run() {
-    "$prog" --progress=never -q "$@" >out 2>err
-    rc=$?
-}
-status() {  # status WANT DESCRIPTION ARGS...
-    want=$1
-    desc=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -eq "$want" ]; then pass; else
-        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
-}
 # pycheck DESCRIPTION SCRIPT ARGS...: a Python check that exits 0 to pass
 pycheck() {
     desc=$1
@@ -204,5 +168,4 @@ check "-j3 gives the same SGF as -j1" cmp -s canon.sgf canon3.sgf
 conv -j3 --to=jsonl . >all3.jsonl 2>/dev/null
 check "-j3 gives the same JSON Lines as -j1" cmp -s all.jsonl all3.jsonl
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

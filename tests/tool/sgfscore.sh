@@ -12,48 +12,12 @@
 # and the exit statuses; --svg writes well-formed XML; --diagram; usage
 # errors.  Prints "N passed, N failed" last; exits 1 when a case failed.
 # Environment: builddir (where bin/sgfscore is), srcdir.
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
-srcdir=$(cd "$srcdir" && pwd)
-builddir=$(cd "$builddir" && pwd)
-prog=$builddir/bin/sgfscore
+name=sgfscore.sh
+tool=sgfscore
+tool_opts='--progress=never'
+needs_python='to read the CSV and JSON output'
+. "$(dirname "$0")/lib.sh"
 corpus=$srcdir/corpus
-if [ ! -x "$prog" ]; then
-    echo "sgfscore.sh: $prog is not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-
-t=$(mktemp -d "${TMPDIR:-/tmp}/sgfscore-test.XXXXXX") || exit 1
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "sgfscore.sh: FAIL: $*"; }
-check() {   # check DESCRIPTION COMMAND...
-    desc=$1
-    shift
-    if "$@"; then pass; else fail "$desc"; fi
-}
-run() {
-    "$prog" --progress=never "$@" >out 2>err
-    rc=$?
-}
-status() {  # status WANT DESCRIPTION ARGS...
-    want=$1
-    desc=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -eq "$want" ]; then pass; else
-        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
-}
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "sgfscore.sh: python3 is needed to read the CSV and JSON output"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
 
 # ---- the hand-made records: every listed value ----------------------------
 for score in "$corpus"/score/*.score; do
@@ -196,5 +160,4 @@ status 2 "unknown rules" --rules=klingon in/right.sgf
 status 2 "a missing input" in/right.sgf in/missing.sgf
 check "a missing input: the other is scored" grep -q 'right.sgf: ' out
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -13,50 +13,14 @@
 # ../shared/corpus (no crash, game counts equal sgfcheck's).  Prints
 # "N passed, N failed" last; exits 1 when a case failed.
 # Environment: builddir (where bin/sgfstat is), srcdir; SGFKIT_CORPUS.
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
-srcdir=$(cd "$srcdir" && pwd)
-builddir=$(cd "$builddir" && pwd)
-prog=$builddir/bin/sgfstat
+name=sgfstat.sh
+tool=sgfstat
+tool_opts='--progress=never'
+needs_python='to write the records and read JSON'
+. "$(dirname "$0")/lib.sh"
 sgfcheck=$builddir/bin/sgfcheck
 corpus=$srcdir/corpus
 real=${SGFKIT_CORPUS:-$srcdir/../shared/corpus}
-if [ ! -x "$prog" ]; then
-    echo "sgfstat.sh: $prog is not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "sgfstat.sh: python3 is needed to write the records and read JSON"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
-
-t=$(mktemp -d "${TMPDIR:-/tmp}/sgfstat-test.XXXXXX") || exit 1
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "sgfstat.sh: FAIL: $*"; }
-check() {   # check DESCRIPTION COMMAND...
-    desc=$1
-    shift
-    if "$@"; then pass; else fail "$desc"; fi
-}
-run() {
-    "$prog" --progress=never "$@" >out 2>err
-    rc=$?
-}
-status() {  # status WANT DESCRIPTION ARGS...
-    want=$1
-    desc=$2
-    shift 2
-    run "$@"
-    if [ "$rc" -eq "$want" ]; then pass; else
-        fail "$desc: exit status $rc, expected $want"; sed 's/^/    /' err; fi
-}
 
 # ---- the records ------------------------------------------------------------
 mkdir in
@@ -338,5 +302,4 @@ else
     echo "sgfstat.sh: no real corpus at $real: skipped"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
