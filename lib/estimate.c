@@ -12,14 +12,16 @@
  *     attacker cannot capture even moving first, read to the end inside
  *     its enclosure, lives in seki with the walls around it.
  *  2b. Capture search (tactics.c) on the strings the playouts are unsure
- *     of: one the attacker captures even with its owner moving first is
- *     dead (in a finished game the owner had that move).
+ *     of and on strings in atari: one the attacker captures even with its
+ *     owner moving first is dead (in a finished game the owner had that
+ *     move).
  *  2c. Life-and-death search (lifedeath.c) on the strings the playouts
  *     are unsure of, inside their enclosure: dead when captured even with
  *     the owner moving first and playing anywhere there.
  *  3. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
- *     playouts were less sure of lives.
+ *     playouts were less sure of lives, unless the other is a cutting
+ *     string in atari that step 2b proved lost.
  *  4. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
@@ -67,6 +69,14 @@ enum { TAC_NODES = 4000 };
 #define LD_LOW 0.3
 #define LD_HIGH 0.7
 enum { LD_NODES = 4000 };
+/* How a search killed a string (est.proved). */
+enum {
+    PROVED_DEAD = 1,
+    /* a string in atari that its owner cannot save, cutting a living enemy
+     * string from a dead one: its capture connects them, so the neighbour
+     * the playouts call dead lives whatever the shares (step 3) */
+    PROVED_CUT = 2
+};
 /* Step 2a reads only strings next to an enemy string with at most this
  * many liberties (measured: the same games with 4 as with no limit). */
 enum { SEKI_WALL_LIBS = 4 };
@@ -83,7 +93,8 @@ typedef struct est {
                               * opponent share over both orders */
     pl_board base, work;
     pat3_table *pat;         /* the playouts' shape patterns */
-    unsigned char *ld_dead;  /* per point: head of a string step 2c kills */
+    unsigned char *proved;   /* per point: head of a string a search kills
+                              * (PROVED_*) */
 } est;
 
 static inline int index_of(const est *e, int pt)
@@ -287,6 +298,36 @@ static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
     return rc;
 }
 
+/* A string in atari whose capture leaves the capturing stone at least two
+ * liberties (no ko, no snapback) gets the capture search at any share:
+ * when its owner cannot save it moving first, nothing the playouts do
+ * elsewhere revives it. */
+static int atari_candidate(const est *e, int pt)
+{
+    if (!pl_atari(&e->base, pt))
+        return 0;
+    int size, cap, m = atari_lib(&e->base, pt);
+    return pl_probe(&e->base, m, 3 - e->base.cell[pt].color, &size, &cap) >= 2;
+}
+
+/* Does the string on pt touch an enemy string that nothing calls dead or
+ * unsettled?  Then it cuts living stones from whatever else it touches. */
+static int touches_living(const est *e, const unsigned char *map, int pt)
+{
+    const pl_cell *cl = e->base.cell;
+    const int s = e->s, a = 3 - cl[pt].color;
+    int q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (cl[nb[k]].color == a &&
+                !(map[index_of(e, nb[k])] & (SGF_MAP_DEAD | SGF_MAP_UNSETTLED)))
+                return 1;
+        q = cl[q].next;
+    } while (q != pt);
+    return 0;
+}
+
 /* Step 2b: a string the playouts are unsure of that the attacker can
  * capture even with its owner moving first is dead: in a finished game
  * the owner had that move and did not save it. */
@@ -301,7 +342,7 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
         /* step 2a's sekis are proved alive with the attacker first */
         if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
             continue;
-        if (e->share[i] < TAC_LOW || e->share[i] > TAC_HIGH)
+        if (e->share[i] > TAC_HIGH || (e->share[i] < TAC_LOW && !atari_candidate(e, pt)))
             continue;
         /* the search's boards are laid out for the first candidate only:
          * most games have none */
@@ -312,6 +353,8 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
         if (tac_captured(t, &e->base, pt, TAC_NODES)) {
             clear_string(e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(e, map, pt, SGF_MAP_DEAD);
+            e->proved[i] = pl_atari(&e->base, pt) && touches_living(e, map, pt)
+                           ? PROVED_CUT : PROVED_DEAD;
         }
     }
 }
@@ -335,7 +378,7 @@ static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
             continue;
         rc = ld_ready(e, map, &x);
         if (rc == 0 && ld_dead(x.t, &e->base, pt, x.settled, c, LD_NODES))
-            e->ld_dead[i] = 1;
+            e->proved[i] = PROVED_DEAD;
     }
     *xp = x;
     return rc;
@@ -343,7 +386,7 @@ static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
 
 /* Step 3: of two neighbouring dead strings of both colours, the one the
  * playouts were less sure of lives (Benson's dead stones stay dead: the
- * proof knows better). */
+ * proof knows better; so do PROVED_CUT strings). */
 static void resolve_dead_pairs(est *e, unsigned char *map)
 {
     const int s = e->s;
@@ -362,6 +405,19 @@ static void resolve_dead_pairs(est *e, unsigned char *map)
             int j = index_of(e, n);
             if (!(map[j] & SGF_MAP_DEAD) || e->pa[j])
                 continue;
+            /* a cutting string in atari proved lost frees its dead
+             * neighbour: the capture joins it to the living one.  Other
+             * proofs do not decide here: a string killed inside a dead
+             * group (a throw-in) proves nothing about the group. */
+            int pi = e->proved[index_of(e, e->base.cell[pt].head)] == PROVED_CUT;
+            int pj = e->proved[index_of(e, e->base.cell[n].head)] == PROVED_CUT;
+            if (pi != pj) {
+                int loser = pi ? n : pt;
+                clear_string(e, map, e->base.cell[loser].head, SGF_MAP_DEAD);
+                if (loser == pt)
+                    break;
+                continue;
+            }
             int loser = e->share[i] >= e->share[j] ? n : pt;
             clear_string(e, map, e->base.cell[loser].head, SGF_MAP_DEAD);
             if (loser == pt)
@@ -420,10 +476,10 @@ int sgf_position_estimate_dead(const sgf_position *p,
     void *tmem = malloc(tac_bytes(p));
     tac *t = malloc(sizeof *t);
     e.pat = malloc(sizeof *e.pat);
-    e.ld_dead = calloc(e.np, 1);
+    e.proved = calloc(e.np, 1);
     int rc = SGF_E_NOMEM;
     ld_ctx ldx = { 0 };
-    if (!e.pa || !e.own || !e.share || !mem || !tmem || !t || !e.pat || !e.ld_dead)
+    if (!e.pa || !e.own || !e.share || !mem || !tmem || !t || !e.pat || !e.proved)
         goto out;
     pat3_build(e.pat);
     e.shared = e.own + 4 * e.np;
@@ -444,7 +500,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
         goto out;
     for (int pt = 0; pt < p->npoints; pt++)
         if ((p->color[pt] == SGF_BLACK || p->color[pt] == SGF_WHITE) &&
-            e.base.cell[pt].head == pt && e.ld_dead[index_of(&e, pt)]) {
+            e.base.cell[pt].head == pt && e.proved[index_of(&e, pt)]) {
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);
         }
@@ -460,6 +516,6 @@ out:
     free(tmem);
     free(t);
     free(e.pat);
-    free(e.ld_dead);
+    free(e.proved);
     return rc;
 }

@@ -2,12 +2,14 @@
  * tactics.c - the capture search of the dead-stone estimator (tactics.h).
  *
  * An AND/OR search over the target string's liberties: the attacker fills
- * a liberty; the defender extends, captures a neighbour in atari, takes a
- * liberty of a weak neighbour (capturing races) or passes (seki: filling
- * one's own liberty may be the losing move).  A string with ESCAPE_LIBS
- * liberties or more, a search deeper than TAC_DEPTH plies or one over its
- * node budget counts as "not captured", so a "captured" answer is a proof
- * under the rules of the board (simple ko, no suicide).
+ * a liberty, or first rescues one of its own strings next to the target
+ * that is as short of liberties (a race); the defender extends, captures
+ * a neighbour in atari, takes a liberty of a weak neighbour (capturing
+ * races) or passes (seki: filling one's own liberty may be the losing
+ * move).  A string with ESCAPE_LIBS liberties or more, a search deeper
+ * than TAC_DEPTH plies or one over its node budget counts as "not
+ * captured", so a "captured" answer is a proof under the rules of the
+ * board (simple ko, no suicide).
  *
  * One board per ply is preallocated (tac_init); a move copies the board
  * of its ply into the next, so nothing is undone and nothing allocated.
@@ -49,6 +51,43 @@ static void add_move(int *moves, int *n, int pt)
         moves[(*n)++] = pt;
 }
 
+/* Adds to moves the liberty of each defender string in atari that touches
+ * an attacker string next to tg with at most n liberties. */
+static void rescue_moves(const pl_board *b, int tg, int n, int *moves, int *nm)
+{
+    const pl_cell *cl = b->cell;
+    const int c = cl[tg].color, a = 3 - c, s = b->stride;
+    int seen[MAX_MOVES], nseen = 0;
+    int q = cl[tg].head;
+    do {
+        const int qn[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++) {
+            if (cl[qn[k]].color != a)
+                continue;
+            int h = cl[qn[k]].head, dup = 0;
+            for (int i = 0; i < nseen; i++)
+                dup |= seen[i] == h;
+            if (dup || nseen == MAX_MOVES)
+                continue;
+            seen[nseen++] = h;
+            int wl[ESCAPE_LIBS + 1];
+            if (pl_libs(b, h, wl, n) > n)
+                continue;
+            /* the neighbours of the short attacker string in atari */
+            int r = h;
+            do {
+                const int rn[4] = { r - s, r - 1, r + 1, r + s };
+                for (int j = 0; j < 4; j++)
+                    if (cl[rn[j]].color == c && cl[rn[j]].head != cl[tg].head &&
+                        pl_atari(b, rn[j]))
+                        add_move(moves, nm, atari_lib(b, rn[j]));
+                r = cl[r].next;
+            } while (r != h);
+        }
+        q = cl[q].next;
+    } while (q != cl[tg].head);
+}
+
 /* Attacker to move on ply d: can it capture the string on tg? */
 static int attack(tac *t, int d, int tg)
 {
@@ -62,10 +101,19 @@ static int attack(tac *t, int d, int tg)
     /* n liberties take n attacker moves and n - 1 answers */
     if (n >= ESCAPE_LIBS || d + 2 * n - 1 > TAC_DEPTH || ++t->nodes > t->budget)
         return 0;
-    /* safe approaches first, then throw-ins */
+    /* An attacker string next to the target as short of liberties as the
+     * target cannot fill the target's last liberties without dying first
+     * (a race): its rescue - taking a defender string in atari next to it -
+     * is a move too.  The liberties go in first so that the list's cap
+     * never drops them. */
+    int moves[MAX_MOVES], nm = 0;
+    for (int i = 0; i < n; i++)
+        add_move(moves, &nm, libs[i]);
+    rescue_moves(b, tg, n, moves, &nm);
+    /* captures and safe approaches first, then throw-ins */
     for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n; i++) {
-            int m = libs[i];
+        for (int i = 0; i < nm; i++) {
+            int m = moves[i];
             if (m == b->ko)
                 continue;
             int nl = pl_probe(b, m, a, &size, &cap);

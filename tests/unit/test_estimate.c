@@ -366,6 +366,20 @@ static void test_capture_search(void)
         ".........",
     };
     CHECK(captured_at(ladder, 5, 3, 3) == 1);
+    /* a race: the white corner stone (a2) and Black's corner group share
+     * their two liberties; Black filling one first is a self-atari that
+     * White takes, so Black first captures the four dead white stones in
+     * atari next to its group (a5), then fills (2017-03-03-33) */
+    static const char *const race[] = {
+        ".XXO.....",
+        "O.XXO....",
+        "XXXO.....",
+        "OOOX.....",
+        ".OXX.....",
+        "XXX......",
+        ".........",
+    };
+    CHECK(captured_at(race, 7, 0, 1) == 1);
 }
 
 /* Point (x, y) of a position laid out as board.h does. */
