@@ -644,7 +644,9 @@ int sgf_json_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
         r.p += 3, r.line_start = r.p;
     while (!r.rc && !r.out.err && skip_space(&r))
         step(&r);
-    if (!r.rc && r.depth)
+    /* a write that failed stopped the reading: that is the error, not
+     * the tree it left open */
+    if (!r.rc && !r.out.err && r.depth)
         fail(&r, r.p, "the input ends inside a game tree");
     sink_flush(&r.out);
     rc = r.rc ? r.rc : r.out.err ? r.out.err : (int)r.games;

@@ -1,9 +1,12 @@
 #!/bin/sh
 # build.sh - build the libFuzzer targets of tests/fuzz with clang (see
-# doc/fuzzing.md): fuzz_read (the reader, the writer's round trip) and
-# fuzz_inputs (files: gzip, archives).  Not part of make check.
+# doc/fuzzing.md): fuzz_read (the reader, the writer's round trip),
+# fuzz_inputs (files: gzip, archives), fuzz_gameinfo (RE, KM, DT, RU),
+# fuzz_replay (legality), fuzz_score (scorer, diagrams), fuzz_xml and
+# fuzz_json (readers and round trips).  Not part of make check.
 #
-#   tests/fuzz/build.sh [BUILDDIR]      (default: /tmp/sgfkit-fuzz)
+#   tests/fuzz/build.sh [BUILDDIR] [TARGET...]   (default: /tmp/sgfkit-fuzz,
+#                                                 every target)
 #
 # configure runs once in BUILDDIR/cfg, only for config.h; the library and
 # the target are then compiled together with coverage instrumentation,
@@ -14,6 +17,8 @@ set -eu
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-/tmp/sgfkit-fuzz}
+[ $# -gt 0 ] && shift
+targets=${*:-fuzz_read fuzz_inputs fuzz_gameinfo fuzz_replay fuzz_score fuzz_xml fuzz_json}
 CC=${CC:-clang}
 
 mkdir -p "$out/cfg"
@@ -28,17 +33,18 @@ CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
  -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
  -DSGF_READER_CHUNK=64"
-PKGS="zlib libarchive uchardet"
+PKGS="zlib libarchive uchardet libxml-2.0"
 libs="$(pkg-config --libs $PKGS)"
 cflags="$(pkg-config --cflags $PKGS)"
 
-# shellcheck disable=SC2086
-$CC $CFLAGS $cflags -include "$out/cfg/config.h" -I"$src/lib" \
-    "$src"/lib/*.c "$src/tests/unit/treecmp.c" "$src/tests/fuzz/fuzz_read.c" \
-    $libs -o "$out/fuzz_read"
-echo "built $out/fuzz_read"
-# shellcheck disable=SC2086
-$CC $CFLAGS $cflags -include "$out/cfg/config.h" -I"$src/lib" \
-    "$src"/lib/*.c "$src/tests/fuzz/fuzz_inputs.c" \
-    $libs -o "$out/fuzz_inputs"
-echo "built $out/fuzz_inputs"
+# the library is compiled once per target (about 25 s each), so that no
+# object can be built without the fuzzer's instrumentation by mistake
+for t in $targets; do
+    extra=
+    [ "$t" = fuzz_read ] && extra="$src/tests/unit/treecmp.c"
+    # shellcheck disable=SC2086
+    $CC $CFLAGS $cflags -include "$out/cfg/config.h" -I"$src/lib" \
+        "$src"/lib/*.c $extra "$src/tests/fuzz/$t.c" \
+        $libs -lm -o "$out/$t"
+    echo "built $out/$t"
+done

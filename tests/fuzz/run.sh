@@ -4,11 +4,17 @@
 #
 #   tests/fuzz/run.sh [BUILDDIR] [libFuzzer options...]
 #
-# SGFKIT_FUZZ_TARGET picks the target: fuzz_read (default) or fuzz_inputs.
+# SGFKIT_FUZZ_TARGET picks the target: fuzz_read (default), fuzz_inputs,
+# fuzz_gameinfo, fuzz_replay, fuzz_score, fuzz_xml or fuzz_json.
 # Seeds are made in BUILDDIR/seeds-TARGET: symbolic links for files (the
-# real corpus is never copied), and for fuzz_inputs small gzip, zip and tar
-# files packed from corpus/.  New inputs go to BUILDDIR/corpus-TARGET,
-# crashes to BUILDDIR/artifacts.  Examples:
+# real corpus is never copied), for fuzz_inputs small gzip, zip and tar
+# files packed from corpus/, for fuzz_gameinfo the RE, KM, DT and RU values
+# of the records (one small file each), and for fuzz_xml and fuzz_json the
+# XML (both forms) and JSON that sgfconvert writes for the records
+# (SGFKIT_TOOLS: the folder holding sgfconvert; default BUILDDIR/../bin, as
+# make fuzz builds into BUILDDIR = the build folder's fuzz/, then PATH).
+# New inputs go to BUILDDIR/corpus-TARGET, crashes to BUILDDIR/artifacts.
+# Examples:
 #   tests/fuzz/run.sh /tmp/sgfkit-fuzz -max_total_time=600 -max_len=4096
 #   tests/fuzz/run.sh /tmp/sgfkit-fuzz -fork=2 -ignore_crashes=1 \
 #       -max_total_time=900 -timeout=5 -rss_limit_mb=512
@@ -22,6 +28,9 @@ shared=${SGFKIT_CORPUS:-$src/../shared/corpus}
 # every Nth file of the real corpus (default: about 1,500 of 18,700)
 every=${SGFKIT_FUZZ_EVERY:-12}
 seeds=$out/seeds-$target
+tools=${SGFKIT_TOOLS:-$out/../bin}
+convert=$tools/sgfconvert
+[ -x "$convert" ] || convert=$(command -v sgfconvert || true)
 
 if [ ! -d "$seeds" ]; then
     mkdir -p "$seeds"
@@ -62,6 +71,33 @@ PY
                 ln -s "$f" "$seeds/a$i.${f##*.}"
             done
         fi
+    elif [ "$target" = fuzz_gameinfo ]; then
+        # the values alone: the grammars see one value, never a record
+        rm -f "$seeds"/p*.sgf
+        python3 - "$seeds" "$src/corpus" "$shared" "$every" <<'PY'
+import os, re, sys
+seeds, roots, every = sys.argv[1], sys.argv[2:4], int(sys.argv[4])
+prop = re.compile(rb'(?<![A-Za-z])(RE|KM|DT|RU)\[((?:[^\]\\]|\\.)*)\]')
+values, n = set(), 0
+for root in roots:
+    if not os.path.isdir(root):
+        continue
+    for d, _, fs in sorted(os.walk(root)):
+        for f in sorted(fs):
+            if not f.lower().endswith(('.sgf', '.sgfs')):
+                continue
+            n += 1
+            if root != roots[0] and n % every:
+                continue
+            try:
+                data = open(os.path.join(d, f), 'rb').read(200000)
+            except OSError:
+                continue
+            for m in prop.finditer(data):
+                values.add(m.group(2)[:200])
+for i, v in enumerate(sorted(values)):
+    open(os.path.join(seeds, 'v%d' % i), 'wb').write(v)
+PY
     elif [ -d "$shared" ]; then
         find "$shared" -type f -size -200k \
             \( -iname '*.sgf' -o -iname '*.sgfs' -o -name '*.txt' \) |
@@ -69,6 +105,28 @@ PY
             i=$((i + 1))
             ln -s "$f" "$seeds/r$i.sgf"
         done
+    fi
+    if [ "$target" = fuzz_xml ] || [ "$target" = fuzz_json ]; then
+        # what the tools write, one document per record of corpus/ and of a
+        # sample of the real one (every 5th linked record), made here: the
+        # repository holds no XML or JSON copies of records
+        if [ -z "$convert" ]; then
+            echo "run.sh: no sgfconvert (SGFKIT_TOOLS): SGF seeds only" >&2
+        else
+            n=0
+            for f in "$seeds"/*.sgf; do
+                n=$((n + 1))
+                case $f in */r*.sgf) [ $((n % 5)) -eq 0 ] || continue ;; esac
+                b=${f##*/}
+                b=${b%.sgf}
+                if [ "$target" = fuzz_xml ]; then
+                    "$convert" -q --progress=never -j1 --to=xml -o "$seeds/$b.go.xml" "$f" || true
+                    "$convert" -q --progress=never -j1 --to=xml --xml=raw -o "$seeds/$b.raw.xml" "$f" || true
+                else
+                    "$convert" -q --progress=never -j1 --to=json -o "$seeds/$b.json" "$f" || true
+                fi
+            done 2>/dev/null
+        fi
     fi
 fi
 mkdir -p "$out/corpus-$target" "$out/artifacts"

@@ -1,0 +1,219 @@
+#!/bin/sh
+# killtest.sh - crash safety of sgfconvert's outputs (issue 7, "no data
+# lost"): SIGKILL at random moments must leave every output either as it
+# was before the run (absent, or the old file) or complete, and never
+# touch an input.
+#
+#   tests/tool/killtest.sh [BINDIR] [ROUNDS]   (default: $SGFKIT_BIN or
+#                                               ./bin; 30 rounds)
+#
+# Five thousand generated games in 40 files are converted by reference runs
+# first; then each round starts one of
+#   sgfconvert -o out.sgf IN/     (over an old out.sgf, or where none was)
+#   sgfconvert -o out.zip IN/     (likewise)
+#   sgfconvert --in-place [--backup] IN/*.sgf
+# and kills it with SIGKILL after a random delay between 0 and 0.9 times
+# the reference run's duration (so some rounds finish).  After each kill:
+# - the output is absent or the old bytes when it was absent or old before,
+#   else exactly the reference output (for the zip: the same members with
+#   the same bytes; the zip's timestamps may differ);
+# - with --in-place every input is its old bytes or its complete new form,
+#   and FILE.bak, when there, is the complete old file;
+# - the output's folder holds nothing else but temporaries named as
+#   bin/output.c makes them, .NAME.XXXXXX (NAME the final name; a SIGKILL
+#   cannot be caught, so one may be left behind: counted, never the final
+#   name, removed before the next round);
+# - the inputs of the -o runs are byte for byte what they were.
+# Prints one line per failure and "N passed, N failed"; exit 1 on failure.
+set -u
+
+bin=${1:-${SGFKIT_BIN:-./bin}}
+rounds=${2:-30}
+bin=$(cd "$bin" && pwd) || exit 2
+conv=$bin/sgfconvert
+[ -x "$conv" ] || { echo "killtest.sh: no $conv" >&2; exit 2; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sgfkit-kill.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$tmp" || exit 2
+passed=0
+failed=0
+stale=0
+finished=0
+
+python3 - <<'PY' || exit 2
+import os, random
+random.seed(7)
+L = 'abcdefghijklmnopqrs'
+os.mkdir('pristine')
+for f in range(40):
+    with open('pristine/f%02d.sgf' % f, 'w') as out:
+        for g in range(125):
+            moves = ''.join(';%s[%s%s]' % ('BW'[i % 2], random.choice(L),
+                                           random.choice(L))
+                            for i in range(random.randint(50, 250)))
+            # not canonical on purpose (FF[3], spacing, no CA), so that
+            # --in-place changes every file
+            out.write('(;GM[1]FF[3]SZ[19]PB[Black %d]PW[White %d]KM[6.5]\n'
+                      'C[game %d of file %d]%s)\n\n' % (g, f, g, f, moves))
+PY
+cp -r pristine in
+sum_inputs() { cat in/*.sgf | cksum; }
+in_sum=$(sum_inputs)
+printf '(;GM[1]C[the old output])\n' >old.sgf
+python3 -c "
+import zipfile
+with zipfile.ZipFile('old.zip', 'w') as z:
+    z.writestr('old.sgf', '(;GM[1]C[the old output])\n')"
+
+opts="--progress=never -q -j2"
+ms() { date +%s%N | cut -c1-13; }
+
+# reference runs, timed
+mkdir -p ref
+t0=$(ms)
+"$conv" $opts -o ref/out.sgf in || exit 2
+t_sgf=$(($(ms) - t0))
+t0=$(ms)
+"$conv" $opts -o ref/out.zip in || exit 2
+t_zip=$(($(ms) - t0))
+cp -r pristine ref/inplace
+t0=$(ms)
+"$conv" $opts --in-place ref/inplace/*.sgf || exit 2
+t_inp=$(($(ms) - t0))
+cmp -s ref/inplace/f00.sgf pristine/f00.sgf &&
+    { echo "killtest.sh: --in-place changed nothing" >&2; exit 2; }
+echo "killtest.sh: reference runs: -o out.sgf ${t_sgf} ms, -o out.zip" \
+     "${t_zip} ms, --in-place ${t_inp} ms"
+
+zip_members() {   # the members and their bytes, without timestamps
+    python3 - "$1" <<'PY'
+import hashlib, sys, zipfile
+try:
+    z = zipfile.ZipFile(sys.argv[1])
+    for i in z.infolist():
+        print(i.filename, hashlib.sha1(z.read(i)).hexdigest())
+except Exception as e:
+    print('unreadable:', e)
+PY
+}
+ref_zip=$(zip_members ref/out.zip)
+
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL round $round ($mode, killed after $delay ms): $*"
+}
+
+# Everything in folder $1 but the final name $2 and the files named in $3
+# must be a temporary .$2.XXXXXX; those are counted and removed.
+only_temps() {
+    for f in "$1"/.[!.]* "$1"/*; do
+        [ -e "$f" ] || [ -L "$f" ] || continue
+        b=${f##*/}
+        case " $2 $3 " in *" $b "*) continue ;; esac
+        case $b in
+        ".$2".??????) stale=$((stale + 1)); rm -f "$f" ;;
+        *.sgf.??????) ;;   # checked by the caller (in-place)
+        *) echo "$b" ;;
+        esac
+    done
+}
+
+round=0
+while [ $round -lt "$rounds" ]; do
+    round=$((round + 1))
+    mode=$((round % 3))
+    with_old=$((round / 3 % 2))
+    case $mode in
+    0) mode=sgf; t=$t_sgf ;;
+    1) mode=zip; t=$t_zip ;;
+    2) mode=in-place; t=$t_inp ;;
+    esac
+    delay=$(awk -v s="$round$$" -v t="$t" 'BEGIN { srand(s); printf "%d", rand() * t * 0.9 }')
+    rm -rf out
+    mkdir out
+    case $mode in
+    sgf|zip)
+        [ $with_old = 1 ] && cp "old.$mode" "out/out.$mode"
+        "$conv" $opts -o "out/out.$mode" in &
+        ;;
+    in-place)
+        rm -rf in
+        cp -r pristine in
+        backup=
+        [ $with_old = 1 ] && backup=--backup
+        "$conv" $opts --in-place $backup in/*.sgf &
+        ;;
+    esac
+    pid=$!
+    sleep "$(awk -v d="$delay" 'BEGIN { printf "%.3f", d / 1000 }')"
+    if kill -KILL "$pid" 2>/dev/null; then :; else finished=$((finished + 1)); fi
+    wait "$pid" 2>/dev/null
+    before=$failed
+
+    case $mode in
+    sgf)
+        f=out/out.sgf
+        if [ ! -e $f ]; then
+            [ $with_old = 1 ] && fail "the old out.sgf is gone"
+        elif cmp -s $f old.sgf; then
+            [ $with_old = 1 ] || fail "out.sgf holds old bytes it never had"
+        elif ! cmp -s $f ref/out.sgf; then
+            fail "out.sgf is neither the old file nor complete ($(wc -c <$f) bytes)"
+        fi
+        extra=$(only_temps out out.sgf "")
+        [ -z "$extra" ] || fail "left in the output folder: $extra"
+        [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"
+        ;;
+    zip)
+        f=out/out.zip
+        if [ -e $f ]; then
+            got=$(zip_members $f)
+            if [ "$got" != "$ref_zip" ]; then
+                if [ $with_old = 0 ] || [ "$got" != "$(zip_members old.zip)" ]; then
+                    fail "out.zip is neither the old file nor complete"
+                fi
+            fi
+        elif [ $with_old = 1 ]; then
+            fail "the old out.zip is gone"
+        fi
+        extra=$(only_temps out out.zip "")
+        [ -z "$extra" ] || fail "left in the output folder: $extra"
+        [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"
+        ;;
+    in-place)
+        for p in pristine/*.sgf; do
+            b=${p##*/}
+            if ! cmp -s "in/$b" "$p" && ! cmp -s "in/$b" "ref/inplace/$b"; then
+                fail "in/$b is neither old nor complete"
+            fi
+            if [ -e "in/$b.bak" ] && ! cmp -s "in/$b.bak" "$p"; then
+                fail "in/$b.bak is not the old file"
+            fi
+            [ -z "$backup" ] && [ -e "in/$b.bak" ] && fail "a .bak without --backup"
+            for tf in in/."$b".??????; do
+                [ -e "$tf" ] || continue
+                stale=$((stale + 1))
+                rm -f "$tf"
+            done
+        done
+        for f in in/* in/.[!.]*; do
+            [ -e "$f" ] || continue
+            b=${f##*/}
+            case $b in
+            f[0-9][0-9].sgf|f[0-9][0-9].sgf.bak) ;;
+            *) fail "left beside the inputs: $b" ;;
+            esac
+        done
+        # the -o rounds read the old inputs
+        rm -rf in
+        cp -r pristine in
+        ;;
+    esac
+    [ $failed -eq $before ] && passed=$((passed + 1))
+done
+
+echo "killtest.sh: $rounds rounds, $finished finished before the kill," \
+     "$stale stale temporaries left by kills (removed)"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
