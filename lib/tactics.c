@@ -51,41 +51,53 @@ static void add_move(int *moves, int *n, int pt)
         moves[(*n)++] = pt;
 }
 
-/* Adds to moves the liberty of each defender string in atari that touches
- * an attacker string next to tg with at most n liberties. */
-static void rescue_moves(const pl_board *b, int tg, int n, int *moves, int *nm)
+/* The heads of the strings of the other colour that touch the string on
+ * tg, each once (at most MAX_MOVES); returns how many. */
+static int enemy_strings(const pl_board *b, int tg, int *heads)
 {
     const pl_cell *cl = b->cell;
-    const int c = cl[tg].color, a = 3 - c, s = b->stride;
-    int seen[MAX_MOVES], nseen = 0;
-    int q = cl[tg].head;
+    const int a = 3 - cl[tg].color, s = b->stride;
+    int n = 0, q = cl[tg].head;
     do {
         const int qn[4] = { q - s, q - 1, q + 1, q + s };
         for (int k = 0; k < 4; k++) {
             if (cl[qn[k]].color != a)
                 continue;
             int h = cl[qn[k]].head, dup = 0;
-            for (int i = 0; i < nseen; i++)
-                dup |= seen[i] == h;
-            if (dup || nseen == MAX_MOVES)
-                continue;
-            seen[nseen++] = h;
-            int wl[ESCAPE_LIBS + 1];
-            if (pl_libs(b, h, wl, n) > n)
-                continue;
-            /* the neighbours of the short attacker string in atari */
-            int r = h;
-            do {
-                const int rn[4] = { r - s, r - 1, r + 1, r + s };
-                for (int j = 0; j < 4; j++)
-                    if (cl[rn[j]].color == c && cl[rn[j]].head != cl[tg].head &&
-                        pl_atari(b, rn[j]))
-                        add_move(moves, nm, atari_lib(b, rn[j]));
-                r = cl[r].next;
-            } while (r != h);
+            for (int i = 0; i < n; i++)
+                dup |= heads[i] == h;
+            if (!dup && n < MAX_MOVES)
+                heads[n++] = h;
         }
         q = cl[q].next;
     } while (q != cl[tg].head);
+    return n;
+}
+
+/* Adds to moves the liberty of each defender string in atari that touches
+ * an attacker string next to tg with at most n liberties. */
+static void rescue_moves(const pl_board *b, int tg, int n, int *moves, int *nm)
+{
+    const pl_cell *cl = b->cell;
+    const int c = cl[tg].color, s = b->stride;
+    int heads[MAX_MOVES];
+    int nh = enemy_strings(b, tg, heads);
+    for (int i = 0; i < nh; i++) {
+        int h = heads[i];
+        int wl[ESCAPE_LIBS + 1];
+        if (pl_libs(b, h, wl, n) > n)
+            continue;
+        /* the neighbours of the short attacker string in atari */
+        int r = h;
+        do {
+            const int rn[4] = { r - s, r - 1, r + 1, r + s };
+            for (int j = 0; j < 4; j++)
+                if (cl[rn[j]].color == c && cl[rn[j]].head != cl[tg].head &&
+                    pl_atari(b, rn[j]))
+                    add_move(moves, nm, atari_lib(b, rn[j]));
+            r = cl[r].next;
+        } while (r != h);
+    }
 }
 
 /* Attacker to move on ply d: can it capture the string on tg? */
@@ -134,7 +146,7 @@ static int defend(tac *t, int d, int tg)
 {
     const pl_board *b = &t->stack[d];
     const pl_cell *cl = b->cell;
-    const int c = cl[tg].color, a = 3 - c, s = b->stride;
+    const int c = cl[tg].color;
     if (c != SGF_BLACK && c != SGF_WHITE)
         return 1;
     int libs[ESCAPE_LIBS + 1];
@@ -144,27 +156,14 @@ static int defend(tac *t, int d, int tg)
     int moves[MAX_MOVES], nm = 0;
     /* neighbours of the string: capture those in atari, shorten those
      * with few liberties (a capturing race) */
-    int seen[MAX_MOVES], nseen = 0;
-    int weak[MAX_MOVES], nweak = 0;
-    int q = cl[tg].head;
-    do {
-        const int qn[4] = { q - s, q - 1, q + 1, q + s };
-        for (int k = 0; k < 4; k++) {
-            if (cl[qn[k]].color != a)
-                continue;
-            int h = cl[qn[k]].head, dup = 0;
-            for (int i = 0; i < nseen; i++)
-                dup |= seen[i] == h;
-            if (dup || nseen == MAX_MOVES)
-                continue;
-            seen[nseen++] = h;
-            if (pl_atari(b, h))
-                add_move(moves, &nm, atari_lib(b, h));
-            else if (nweak < MAX_MOVES)
-                weak[nweak++] = h;
-        }
-        q = cl[q].next;
-    } while (q != cl[tg].head);
+    int heads[MAX_MOVES], weak[MAX_MOVES], nweak = 0;
+    int nh = enemy_strings(b, tg, heads);
+    for (int i = 0; i < nh; i++) {
+        if (pl_atari(b, heads[i]))
+            add_move(moves, &nm, atari_lib(b, heads[i]));
+        else
+            weak[nweak++] = heads[i];
+    }
     for (int i = 0; i < n; i++)
         add_move(moves, &nm, libs[i]);
     for (int i = 0; i < nweak; i++) {
