@@ -306,6 +306,19 @@ static unsigned set_longest(const struct stat_state *s, const struct dup_set *d)
     return m;
 }
 
+/* The groups in print order (years in time order with --by=year); NULL
+ * and b marked out of memory when that fails. */
+static struct stat_group **groups_in_order(const struct stat_state *s,
+                                           const struct stat_print *o,
+                                           struct cli_buf *b)
+{
+    struct stat_group **v = stat_sorted_groups(s, o->by &&
+                                               strcmp(o->by, "year") == 0);
+    if (!v)
+        b->nomem = 1;
+    return v;
+}
+
 static void text_dups(const struct stat_state *s, const struct dup_report *d,
                       struct cli_buf *b)
 {
@@ -341,8 +354,7 @@ void stat_print_text(struct cli *cli, const struct stat_state *s,
                      struct cli_buf *b)
 {
     (void)cli;
-    struct stat_group **v = stat_sorted_groups(s, o->by &&
-                                               strcmp(o->by, "year") == 0);
+    struct stat_group **v = groups_in_order(s, o, b);
     if (!v)
         return;
     if (!s->ngroups)
@@ -387,12 +399,9 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
                      struct cli_buf *b)
 {
     (void)cli;
-    struct stat_group **v = stat_sorted_groups(s, o->by &&
-                                               strcmp(o->by, "year") == 0);
-    if (!v) {
-        b->nomem = 1;
+    struct stat_group **v = groups_in_order(s, o, b);
+    if (!v)
         return;
-    }
     cli_buf_puts(b, "{\"sgfstat\":1,\"by\":");
     cli_buf_json_string(b, o->by);
     cli_buf_printf(b, ",\"read\":%" PRIu64 ",\"groups\":[", s->read);
@@ -464,12 +473,9 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
                     struct cli_buf *b)
 {
     (void)cli;
-    struct stat_group **v = stat_sorted_groups(s, o->by &&
-                                               strcmp(o->by, "year") == 0);
-    if (!v) {
-        b->nomem = 1;
+    struct stat_group **v = groups_in_order(s, o, b);
+    if (!v)
         return;
-    }
     cli_buf_puts(b, "group,statistic,value,count\r\n");
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = v[i];
@@ -573,12 +579,9 @@ void stat_print_html(struct cli *cli, const struct stat_state *s,
                      struct cli_buf *b)
 {
     (void)cli;
-    struct stat_group **v = stat_sorted_groups(s, o->by &&
-                                               strcmp(o->by, "year") == 0);
-    if (!v) {
-        b->nomem = 1;
+    struct stat_group **v = groups_in_order(s, o, b);
+    if (!v)
         return;
-    }
     cli_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
                  "charset=\"utf-8\"><title>sgfstat report</title>\n<style>"
                  "body{font-family:sans-serif;max-width:60em;margin:auto}"
