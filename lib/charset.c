@@ -14,7 +14,9 @@
  *   3. CA names a charset iconv knows and every value decodes in it: CA;
  *   4. otherwise detection: uchardet on long text, a score of how plausible
  *      each East Asian reading is on short text, the caller's fallback
- *      charset when that is unsure.
+ *      charset when that is unsure.  uchardet (C++) is loaded by the first
+ *      detection that asks it (dynlib.h), once per game object; a run
+ *      whose records are ASCII, UTF-8 or say their CA[] never maps it.
  * Then every value is decoded once so that undecodable bytes are reported
  * where they are; they stay in the text as \xNN.  Last, when the charset is
  * a double-byte one whose trail bytes can be '\\' or ']' and a value shows
@@ -28,7 +30,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <uchardet.h>
+#include "dynlib.h"
 #include "internal.h"
+
+/* What of uchardet detection calls (dynlib.h). */
+#define UD_FNS(X) \
+    X(uchardet_new) X(uchardet_delete) X(uchardet_handle_data) \
+    X(uchardet_data_end) X(uchardet_get_charset)
+struct uchardet_api { UD_FNS(DYNLIB_FIELD) };
+#define UD_ENTRY(f) DYNLIB_ENTRY(struct uchardet_api, f, SGF_LAZY_UCHARDET)
+static const dynlib_fn ud_fns[] = { UD_FNS(UD_ENTRY) };
+static const dynlib_spec ud_spec =
+    DYNLIB_SPEC(SGF_SONAME_UCHARDET, SGF_LAZY_UCHARDET, ud_fns);
+
+struct uchardet_lib {
+    dynlib lib;
+    struct uchardet_api fn;
+};
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -221,6 +239,11 @@ void charset_release(sgf_game *g)
         g->iconv_cache[i].name[0] = '\0';
     }
     g->iconv_next = 0;
+    if (g->uchardet) {
+        dynlib_close(&g->uchardet->lib);
+        free(g->uchardet);
+        g->uchardet = NULL;
+    }
 }
 
 static const char hexdigit[] = "0123456789ABCDEF";
@@ -843,6 +866,7 @@ typedef struct choice {
     unsigned flags;
     bool from_ca;
     bool clean;              /* known to decode every value */
+    const char *no_uchardet; /* uchardet was wanted but not loaded: why */
 } choice;
 
 /* Undecodable bytes in name, or in alt when that has fewer; *chosen is the
@@ -926,25 +950,35 @@ static long texts_latin_score(const texts *t)
     return family_score(FAM_LATIN, t);
 }
 
-/* uchardet's answer as an iconv name, NULL when it has none we can use. */
+/* uchardet's answer as an iconv name, NULL when it has none we can use.
+ * *missing says why when uchardet could not be loaded. */
 static const char *ask_uchardet(sgf_game *g, const texts *t, unsigned *flags,
-                                const char **alt)
+                                const char **alt, const char **missing)
 {
-    uchardet_t u = uchardet_new();
+    *alt = NULL;
+    if (!g->uchardet && !(g->uchardet = calloc(1, sizeof *g->uchardet))) {
+        g->nomem = true;
+        return NULL;
+    }
+    if (!dynlib_load(&g->uchardet->lib, &g->uchardet->fn, &ud_spec)) {
+        *missing = g->uchardet->lib.err;
+        return NULL;
+    }
+    const struct uchardet_api *U = &g->uchardet->fn;
+    uchardet_t u = U->uchardet_new();
     if (!u)
         return NULL;
     for (size_t i = 0; i < t->n; i++) {
-        uchardet_handle_data(u, t->r[i].v->raw, t->r[i].v->len);
-        uchardet_handle_data(u, "\n", 1);
+        U->uchardet_handle_data(u, t->r[i].v->raw, t->r[i].v->len);
+        U->uchardet_handle_data(u, "\n", 1);
     }
-    uchardet_data_end(u);
-    const char *r = uchardet_get_charset(u);
+    U->uchardet_data_end(u);
+    const char *r = U->uchardet_get_charset(u);
     const char *name = NULL;
-    *alt = NULL;
     /* "ASCII" and "UTF-8" cannot be right here (the text is neither) */
     if (r && *r && strcmp(r, "ASCII") != 0 && strcmp(r, "UTF-8") != 0)
         name = resolve(g, r, strlen(r), alt, flags);
-    uchardet_delete(u);
+    U->uchardet_delete(u);
     return name;
 }
 
@@ -968,7 +1002,7 @@ static void detect(sgf_game *g, const ca_info *ca, long ca_err,
     unsigned ud_flags = 0;
     long ud_err = -1;
     if (long_text || weak) {
-        ud = ask_uchardet(g, t, &ud_flags, &ud_alt);
+        ud = ask_uchardet(g, t, &ud_flags, &ud_alt, &c->no_uchardet);
         if (ud)
             ud_err = errors_with_alt(g, ud, ud_alt, t, &ud);
     }
@@ -1286,17 +1320,21 @@ bool charset_decide(sgf_game *g)
 
     bool clean_utf8 = (c.flags & CSF_UTF8) && t.u8_bad == 0;
     set_result(g, clean_utf8 ? CS_UTF8 : CS_OTHER, c.name, !c.from_ca);
+    /* a guess made without uchardet says so, once per game */
+    char why[DYNLIB_ERR_SIZE + 24] = "";
+    if (c.no_uchardet)
+        snprintf(why, sizeof why, " (without uchardet: %s)", c.no_uchardet);
     if (!ca.prop)
         game_report(g, SGF_C_CHARSET_DETECTED, root_pos(g), 0,
-                    "no CA[]: the text was read as %s", c.name);
+                    "no CA[]: the text was read as %s%s", c.name, why);
     else if (!ca.iconv)
         game_report(g, SGF_C_CHARSET_UNKNOWN, ca.prop->pos, 0,
-                    "CA[%s] is not a charset this system knows; the text was read as %s",
-                    ca.shown, c.name);
+                    "CA[%s] is not a charset this system knows; the text was read as %s%s",
+                    ca.shown, c.name, why);
     else if (!c.from_ca)
         game_report(g, SGF_C_CHARSET_WRONG, ca.prop->pos, 0,
-                    "CA[%s] does not match the text, which was read as %s",
-                    ca.shown, c.name);
+                    "CA[%s] does not match the text, which was read as %s%s",
+                    ca.shown, c.name, why);
     if (!c.clean)
         count_errors(g, c.name, &t, true);
     return false;

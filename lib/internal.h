@@ -110,6 +110,9 @@ struct sgf_game {
         char name[40];
     } iconv_cache[8];
     unsigned iconv_next;         /* slot to replace when all are used */
+    /* uchardet (charset.c), loaded at the first detection that asks it
+     * and kept, like the descriptors, for the life of the game object */
+    struct uchardet_lib *uchardet;
     unsigned char prop_index[PROP_INDEX_SIZE];
     /* ids already reported as lowercase-id / long-id in this game (the
      * parser reports each once per game, not at every node) */

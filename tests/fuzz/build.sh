@@ -8,9 +8,10 @@
 #   tests/fuzz/build.sh [BUILDDIR] [TARGET...]   (default: /tmp/sgfkit-fuzz,
 #                                                 every target)
 #
-# configure runs once in BUILDDIR/cfg, only for config.h; the library and
-# the target are then compiled together with coverage instrumentation,
-# AddressSanitizer (with leak checks) and UndefinedBehaviorSanitizer.
+# configure runs in BUILDDIR/cfg (again when configure is newer), only for
+# config.h and what it links; the library and the target are then compiled
+# together with coverage instrumentation, AddressSanitizer (with leak
+# checks) and UndefinedBehaviorSanitizer.
 # The reader's chunk is made tiny (SGF_READER_CHUNK) so that the
 # chunk/restart protocol runs inside inputs of a few hundred bytes.
 set -eu
@@ -22,7 +23,7 @@ targets=${*:-fuzz_read fuzz_inputs fuzz_gameinfo fuzz_replay fuzz_score fuzz_xml
 CC=${CC:-clang}
 
 mkdir -p "$out/cfg"
-if [ ! -f "$out/cfg/config.h" ]; then
+if [ ! -f "$out/cfg/config.h" ] || [ "$src/configure" -nt "$out/cfg/config.h" ]; then
     (cd "$out/cfg" && "$src/configure" CC="$CC" >configure.log 2>&1) || {
         echo "build.sh: configure failed, see $out/cfg/configure.log" >&2
         exit 1
@@ -34,8 +35,15 @@ CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
  -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
  -DSGF_READER_CHUNK=64"
 PKGS="zlib libarchive uchardet libxml-2.0"
-libs="$(pkg-config --libs $PKGS)"
 cflags="$(pkg-config --cflags $PKGS)"
+# libarchive, uchardet and libxml2 are loaded when first needed (lib/dynlib.h,
+# the sonames in config.h): linked are zlib, libxml2 (fuzz_xml and fuzz_score
+# call it themselves) and what configure links: -ldl where dlopen is not in
+# libc, a library whose soname it could not find.
+linked=$(sed -n -e 's/^LIBS = //p' -e 's/^LIBARCHIVE_LINKED = //p' \
+    -e 's/^UCHARDET_LINKED = //p' -e 's/^LIBXML2_LINKED = //p' \
+    "$out/cfg/Makefile" | tr '\n' ' ')
+libs="$(pkg-config --libs zlib libxml-2.0) $linked"
 
 # the library is compiled once per target (about 25 s each), so that no
 # object can be built without the fuzzer's instrumentation by mistake
