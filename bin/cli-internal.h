@@ -75,6 +75,12 @@ int cli_sink_write(struct cli *cli, struct sink *s, const struct cli_buf *b);
 /* Finishes (manifest, gzip trailer, archive directory) and frees s.
  * 0, or -1 after an error message. */
 int cli_sink_close(struct cli *cli, struct sink *s, int failed);
+/* Makes the missing directories of path[0..len) whose names end after
+ * byte from: at each '/' and at len (mkdir -p).  follow == 0 refuses a
+ * symbolic link among them (inside an output, where names come from the
+ * games).  0, or -1 after an error message. */
+int cli_make_dirs(const struct cli *cli, const char *path, size_t from,
+                  size_t len, int follow);
 
 /* ---- output.c ---- */
 

@@ -72,13 +72,13 @@ int cli_output_is_input(const struct cli *cli, const struct stat *st)
     return output_is_input(cli, st) != NULL;
 }
 
-/* -o DIR for one file per game: the directory is made when missing. */
+/* -o DIR for one file per game: the directory (and its parents) are made
+ * when missing. */
 static int open_directory(struct cli *cli, const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0 && mkdir(path, 0777) != 0) {
-        cli_error(cli, "cannot create directory '%s': %s", path,
-                  strerror(errno));
+    if (stat(path, &st) != 0 &&
+        cli_make_dirs(cli, path, 0, strlen(path), 1) != 0) {
         cli->st->write_error = 1;
         return -1;
     }

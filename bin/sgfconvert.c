@@ -6,6 +6,7 @@
  * json.c, jsonl.c, csv.c); this file picks one and names the files.
  */
 #include <libxml/parser.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,7 +17,7 @@ static const struct cli_tool sgfconvert = {
     "Convert SGF Go game records to canonical SGF, XML, JSON, JSON Lines or\n"
     "CSV, into one file, a gzip file, an archive or one file per game.",
     CLI_FORMAT_TEXT,
-    "(never: conversion problems exit 2)",
+    "an input held binary data or no game",
     0
 };
 
@@ -38,6 +39,7 @@ struct options {
     sgf_write_options write;
     unsigned pass_flag;
     const sgf_rules *rules;   /* --rules for JSON Lines and CSV, or NULL */
+    atomic_ullong skipped;    /* what skipped_input counts (exit status 1) */
 };
 
 /* ---- options ---- */
@@ -283,7 +285,8 @@ static const char *property_text(sgf_game *g, const char *id)
  * root or game-info node, first value, as text), {name} (the input's stem),
  * {game} (number within the input); {n}, the game's number in the run,
  * is left for the output (sink.c), which alone sees the games in order.
- * Values lose the characters file systems dislike there. */
+ * Values lose the characters file systems dislike there, '/' included: only
+ * the pattern's own '/' make folders (sink.c cleans every part). */
 static void split_name(const struct options *o, sgf_game *g,
                        struct cli_buf *b)
 {
@@ -318,7 +321,8 @@ static void split_name(const struct options *o, sgf_game *g,
                                (unsigned char)*s < 0x20 ? "_" : s, 1);
         }
     }
-    if (!strchr(pattern, '.'))
+    const char *file = strrchr(pattern, '/');   /* a file's, not a folder's */
+    if (!strchr(file ? file + 1 : pattern, '.'))
         cli_buf_printf(b, ".%s", target_ext[o->to]);
     cli_buf_put(b, "", 1);
 }
@@ -345,15 +349,35 @@ static void manifest_fields(sgf_game *g, struct cli_buf *b)
     cli_buf_put(b, "", 1);
 }
 
+/* Whether g, a game without a tree, stands for input the reader skipped
+ * as no game at all: binary data, or text without a game tree (an error
+ * after -W, as sgfcheck counts it).  An empty file or text after the last
+ * game is a warning; a stray ')' loses nothing. */
+static int skipped_input(const struct cli *cli, const sgf_game *g)
+{
+    for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        if ((strcmp(d->id, "binary-data") == 0 ||
+             strcmp(d->id, "no-game") == 0) &&
+            cli_severity(cli, d) == SGF_ERROR)
+            return 1;
+    }
+    return 0;
+}
+
 static void convert_game(const struct cli *cli, sgf_game *g,
                          struct cli_out *out, void *ctx)
 {
-    const struct options *o = ctx;
+    struct options *o = ctx;
     cli_tally_game(cli, g, out);
     /* what the reader repaired or could not, on stderr: stdout is data */
     cli_text_diagnostics(cli, g, &out->err);
-    if (!sgf_game_root(g))
-        return;                  /* junk: its diagnostics say so */
+    if (!sgf_game_root(g)) {
+        /* junk: its diagnostics say so, and the exit status */
+        if (skipped_input(cli, g))
+            atomic_fetch_add(&o->skipped, 1);
+        return;
+    }
     if (cli->sink == CLI_SINK_IN_PLACE) {
         struct cli_buf data = { 0 };
         const char *origin = sgf_game_origin(g);
@@ -489,5 +513,5 @@ int main(int argc, char **argv)
         if (stream)
             stream_edge(&cli, &o, 0);
     }
-    return cli_finish(&cli, 0);
+    return cli_finish(&cli, atomic_load(&o.skipped) > 0);
 }

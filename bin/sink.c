@@ -173,15 +173,48 @@ static size_t number_name(uint64_t number, const char *in, size_t n,
     return k;
 }
 
+/* A record's name as a path inside the output (out holds PATH_BYTES):
+ * each '/' ends a folder (the tool's pattern put it there; split values
+ * have none), up to MAX_FOLDERS, after which a '/' is one more character
+ * to clean.  Empty components are dropped, so a path is never absolute,
+ * and each component is a clean name, so none is "..": nothing leads out
+ * of the output.  Components are numbered and cleaned one by one, so that
+ * a long value cuts its own component only. */
+static void clean_path(uint64_t number, const char *in, size_t n, char *out)
+{
+    const char *end = in + n;
+    size_t k = 0, folders = 0;
+    for (;;) {
+        const char *slash = folders < MAX_FOLDERS
+                                ? memchr(in, '/', (size_t)(end - in)) : NULL;
+        const char *e = slash ? slash : end;
+        if (slash && e == in) {
+            in = slash + 1;
+            continue;
+        }
+        char numbered[NAME_MAX_BYTES + 64];
+        size_t len = number_name(number, in, (size_t)(e - in), numbered,
+                                 sizeof numbered);
+        clean_name(numbered, len, out + k);
+        k += strlen(out + k);
+        if (!slash)
+            break;
+        out[k++] = '/';
+        folders++;
+        in = slash + 1;
+    }
+}
+
 /* The record's name made unique: "-2", "-3"... before the extension. */
 static int unique_name(struct sink *s, const char *in, size_t n,
                        char *out, size_t outsize)
 {
-    char base[NAME_MAX_BYTES + 1], numbered[NAME_MAX_BYTES + 64];
-    size_t len = number_name(++s->files, in, n, numbered, sizeof numbered);
-    clean_name(numbered, len, base);
-    const char *dot = strrchr(base, '.');
-    size_t stem = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    char base[PATH_BYTES];
+    clean_path(++s->files, in, n, base);
+    const char *file = strrchr(base, '/');
+    file = file ? file + 1 : base;
+    const char *dot = strrchr(file, '.');
+    size_t stem = dot && dot != file ? (size_t)(dot - base) : strlen(base);
     snprintf(out, outsize, "%s", base);
     for (unsigned k = 2;; k++) {
         int r = take_name(s, out);
@@ -284,6 +317,43 @@ struct sink *cli_sink_open(struct cli *cli, enum cli_sink kind, int fd,
     return s;
 }
 
+/* cli-internal.h: -o DIR is made with it (output.c), and the folders of a
+ * --split pattern inside it (add_member). */
+int cli_make_dirs(const struct cli *cli, const char *path, size_t from,
+                  size_t len, int follow)
+{
+    char *p = strndup(path, len);
+    int rc = 0;
+    if (!p) {
+        cli_out_of_memory(cli);
+        return -1;
+    }
+    for (size_t i = from; i <= len && rc == 0; i++) {
+        if ((i < len && p[i] != '/') || i == 0 || p[i - 1] == '/')
+            continue;           /* inside a name, or "/" and "//" */
+        p[i] = '\0';
+        /* mkdir first: a folder made meanwhile is EEXIST, not an error */
+        if (mkdir(p, 0777) != 0) {
+            struct stat st;
+            const char *why = strerror(errno);
+            if (errno == EEXIST &&
+                (follow ? stat(p, &st) : lstat(p, &st)) == 0)
+                why = S_ISDIR(st.st_mode) ? NULL
+                      /* a link could lead out of the output */
+                      : S_ISLNK(st.st_mode) ? "a symbolic link is in the way"
+                      : strerror(ENOTDIR);
+            if (why) {
+                cli_error(cli, "cannot create directory '%s': %s", p, why);
+                rc = -1;
+            }
+        }
+        if (i < len)
+            p[i] = '/';
+    }
+    free(p);
+    return rc;
+}
+
 static int add_member(struct cli *cli, struct sink *s, const char *name,
                       const void *data, size_t len)
 {
@@ -293,8 +363,13 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
         cli_buf_put(&path, "", 1);
         struct stat st;
         int rc = -1;
+        size_t dir = strlen(s->dir) + 1;
+        const char *slash = strrchr(name, '/');
         if (path.nomem)
             cli_out_of_memory(cli);
+        else if (slash && cli_make_dirs(cli, path.data, dir,
+                                        dir + (size_t)(slash - name), 0) < 0)
+            rc = -1;            /* it said why */
         else if (stat(path.data, &st) == 0 && cli_output_is_input(cli, &st))
             cli_error(cli, "will not overwrite input '%s'", path.data);
         else {
@@ -405,7 +480,7 @@ static int write_records(struct cli *cli, struct sink *s,
     while (at < b->len) {
         uint32_t n, m;
         uint64_t len;
-        char name[NAME_MAX_BYTES + 16];
+        char name[PATH_BYTES + 16];
         memcpy(&n, b->data + at, sizeof n);
         const char *raw = b->data + at + sizeof n;
         memcpy(&len, raw + n, sizeof len);

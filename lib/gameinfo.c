@@ -178,6 +178,8 @@ static void result_set(sgf_result *r, sgf_winner w, sgf_win_reason why)
     r->has_margin = 0;
 }
 
+static bool quarter(double v);
+
 static void result_margin(sgf_result *r, double m)
 {
     r->reason = SGF_BY_POINTS;
@@ -273,7 +275,14 @@ static void result_reason(const char *p, const char *e, sgf_result *r,
         /* CJK margins need their unit: a bare number there is a move
          * count or a date, not a margin. */
         if (q && q <= e && (!cjk || a.unit != UNIT_NONE)) {
-            result_margin(r, amount_points(&a));
+            double m = amount_points(&a);
+            /* Counts come in half points (quarter stones: 3/4子 = 1.5).
+             * A finer margin in stones ("3/24子" = 0.25 points) is no
+             * count, and as a margin it would read back as stones (see
+             * quarter): the winner is all it says. */
+            if (a.unit == UNIT_STONES && quarter(m))
+                return;
+            result_margin(r, m);
             if (a.unit != UNIT_NONE)
                 *notes |= RN_UNIT;
             return;

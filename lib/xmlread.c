@@ -121,6 +121,7 @@ typedef struct xreader {
     size_t nnodes, nodecap;
     xprop *prop;           /* the open <SGF> or <prop> */
     bool hex;              /* its values are hex */
+    bool as_sgf;           /* its values are SGF, escapes kept (":sgf") */
     bool v_hex;            /* the open <v> is hex */
     /* the open point element */
     int pt_kind;
@@ -243,7 +244,8 @@ typedef enum { ESC_TEXT, ESC_COMPOSE, ESC_AS_IS } esc_mode;
 
 /* How a value of property id is written: Text and most types need '\\' and
  * ']' escaped; compose types also every ':' after the first, which is
- * taken as the separator; the raw form's non-text values are already SGF. */
+ * taken as the separator; the non-text values of the raw form and of the
+ * Go form's "ID:sgf" elements are already SGF. */
 static esc_mode escape_of(const char *id, bool raw_form)
 {
     const sgf_prop_info *pi = sgf_prop_info_get(sgf_prop_lookup(id,
@@ -590,10 +592,19 @@ static bool starts_variation(const xnode *n, const xnode *root)
 
 static void put_node(xreader *r, const xnode *n)
 {
+    bool root = n == r->root;
     buf_add(r, &r->sgf, ";", 1);
+    /* What XML carries is Unicode, so the root says CA[UTF-8] whatever
+     * CA the XML names (the Go form names none): the reader must take the
+     * text as UTF-8, as it takes the canonical SGF, not guess a charset.
+     * Without a CA, a value holding ESC $ B was read as ISO-2022-JP and
+     * lost its escape (doc/fuzzing.md, 20). */
+    if (root)
+        buf_add(r, &r->sgf, "CA[UTF-8]\n", 10);
     for (const xprop *p = n->props; p && !r->rc; p = p->next) {
-        if (!p->first)
-            continue;       /* a property needs a value */
+        /* a property needs a value; the root's CA is the one above */
+        if (!p->first || (root && strcmp(p->id, "CA") == 0))
+            continue;
         buf_add(r, &r->sgf, p->id, strlen(p->id));
         for (const xval *v = p->first; v && !r->rc; v = v->next) {
             buf_add(r, &r->sgf, "[", 1);
@@ -806,13 +817,17 @@ static void start_sgf(xreader *r, const xmlChar **attrs, int nattrs, bool go)
 {
     size_t n;
     const char *id = (const char *)attr(attrs, nattrs, go ? "type" : "id", &n);
-    r->hex = false;
+    r->hex = r->as_sgf = false;
     if (!id) {
         fail(r, "%s without %s", go ? "SGF" : "prop", go ? "type" : "id");
         return;
     }
     if (go && n > 4 && memcmp(id + n - 4, ":hex", 4) == 0) {
         r->hex = true;
+        n -= 4;
+    }
+    if (go && n > 4 && memcmp(id + n - 4, ":sgf", 4) == 0) {
+        r->as_sgf = true;
         n -= 4;
     }
     if (!valid_id(id, n)) {
@@ -1096,7 +1111,7 @@ static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
         end_comment(r);
         break;
     case E_ARG:
-        end_value(r, r->prop, r->hex, false);
+        end_value(r, r->prop, r->hex, r->as_sgf);
         break;
     case E_RV:
         end_value(r, r->prop, r->v_hex, true);

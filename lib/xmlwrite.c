@@ -316,6 +316,16 @@ static int raw_game(xout *o, sgf_game *c)
  * the writer refuses what its reader could not read back (doc/xml.md). */
 #define GO_MAX_NESTING 240
 
+/* A compressed point list value lists every point of its rectangle as an
+ * element (GoGui then sees each stone) only up to this many points; a
+ * larger one keeps its property an <SGF> element holding the value as it
+ * is (<Arg>aa:ss</Arg>).  Point by point, AB[aa:ZZ] (7 bytes) would be
+ * 2,704 elements, 38 KB: the output must stay proportionate to the input
+ * (doc/SECURITY.md), and go.dtd has no element for a rectangle.  25 keeps
+ * every rectangle of the real corpus (16 points at most), a 5x5 corner and
+ * a whole line of any board GTP letters can name. */
+#define GO_MAX_RECT_POINTS 25
+
 typedef struct go_writer {
     xout *o;
     sgf_game *c;           /* the canonical game */
@@ -353,14 +363,41 @@ static const char *go_text(go_writer *gw, const sgf_prop *p, uint32_t i,
     return xml_carries(s, *n) ? s : NULL;
 }
 
+/* True when the decoded text of value i of p, which the Go form writes,
+ * would not read back to the canonical value: a typed value whose first
+ * ':' is escaped (AP[My\:App:1.0] is "My:App:1.0", which reads back split
+ * at the first ':'), or a value of an unknown property with an escape
+ * other than \] and \\ (its bytes are its data: writer.c keeps them).
+ * Text and SimpleText have one escaping.  Such a property is written as
+ * SGF ("ID:sgf"). */
+static bool go_needs_sgf(const sgf_prop *p, uint32_t i)
+{
+    const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
+    sgf_value_type t = pi ? pi->type : SGF_T_UNKNOWN;
+    const char *s = p->values[i].raw;
+    size_t n = p->values[i].len;
+    if (t == SGF_T_TEXT || t == SGF_T_SIMPLETEXT)
+        return false;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] == ':' && t != SGF_T_UNKNOWN)
+            return false;          /* the separator comes first */
+        if (s[k] == '\\' && ++k < n &&
+            (t == SGF_T_UNKNOWN ? s[k] != ']' && s[k] != '\\'
+                                : s[k] == ':'))
+            return true;
+    }
+    return false;
+}
+
 /* A root property that goes to <Information>: a known one, one value,
- * text XML carries; BoardSize and Handicap as GoGui reads them (a number). */
+ * text XML carries and reads back as it was; BoardSize and Handicap as
+ * GoGui reads them (a number). */
 static bool go_info(go_writer *gw, const sgf_prop *p)
 {
     size_t n;
     const char *s;
     int k = info_index(p);
-    if (!gw->go || k < 0 || p->nvalues != 1)
+    if (!gw->go || k < 0 || p->nvalues != 1 || go_needs_sgf(p, 0))
         return false;
     s = go_text(gw, p, 0, &n);
     if (!s)
@@ -380,7 +417,8 @@ static void go_point(go_writer *gw, int x, int y)
     xputs(gw->o, buf);
 }
 
-/* Value i as a point or rectangle of the board, when it is one. */
+/* v as a point of the board, or (rect_ok) a rectangle small enough to
+ * be listed point by point, when it is one. */
 static bool go_rect(go_writer *gw, const sgf_value *v, bool rect_ok,
                     point_rect *r)
 {
@@ -388,7 +426,9 @@ static bool go_rect(go_writer *gw, const sgf_value *v, bool rect_ok,
     if (gw->w == 0)
         return false;
     st = point_value_parse(v->raw, v->len, gw->w, gw->h, r);
-    return st == PV_POINT || (rect_ok && st == PV_RECT);
+    return st == PV_POINT ||
+           (rect_ok && st == PV_RECT &&
+            (r->x1 - r->x0 + 1) * (r->y1 - r->y0 + 1) <= GO_MAX_RECT_POINTS);
 }
 
 /* <Mark> and the setup elements: one element per value; a rectangle
@@ -461,16 +501,22 @@ static void go_paragraphs(xout *o, const char *s, size_t n)
     }
 }
 
-/* Anything else: <SGF type="ID"><Arg>decoded value</Arg>...</SGF>; when a
+/* Anything else: <SGF type="ID"><Arg>decoded value</Arg>...</SGF>.  When
+ * a value's decoded text would not read back as it was (go_needs_sgf),
+ * every value is written as the canonical SGF has it, escapes kept, and
+ * the type gets ":sgf"; when a
  * value holds what XML cannot carry (damaged UTF-8, control characters)
  * every value is written in hex and the type gets ":hex". */
 static void go_sgf(go_writer *gw, const sgf_prop *p)
 {
     xout *o = gw->o;
-    bool hex = false;
+    bool hex = false, as_sgf = false;
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        as_sgf |= go_needs_sgf(p, i);
     for (uint32_t i = 0; i < p->nvalues && !hex; i++) {
         size_t n;
-        if (!go_text(gw, p, i, &n)) {
+        if (as_sgf ? !xml_carries(p->values[i].raw, p->values[i].len)
+                   : !go_text(gw, p, i, &n)) {
             if (o->err)
                 return;
             hex = true;
@@ -478,10 +524,12 @@ static void go_sgf(go_writer *gw, const sgf_prop *p)
     }
     xputs(o, "<SGF type=\"");
     xputs(o, p->id);
+    xputs(o, as_sgf ? ":sgf" : "");
     xputs(o, hex ? ":hex\">" : "\">");
     for (uint32_t i = 0; i < p->nvalues && !o->err; i++) {
-        size_t n;
-        const char *s = sgf_value_text(gw->c, p, i, &n);
+        size_t n = p->values[i].len;
+        const char *s = as_sgf ? p->values[i].raw
+                               : sgf_value_text(gw->c, p, i, &n);
         if (!s) {
             o->err = SGF_E_NOMEM;
             return;

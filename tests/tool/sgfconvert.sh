@@ -144,6 +144,47 @@ status 2 "--split without -o" --split in/v.sgf
 status 0 "--split: a name from a hostile PB" --split='{PB}' -o sp in/v.sgf
 check "--split: the file stays inside the folder" sh -c 'ls sp | grep -qx "Ann_.._x.sgf"'
 
+# ---- --split: folders ----------------------------------------------------------
+printf '(;GM[1]PB[Ann]PW[Bob]DT[2020-01-02];B[aa])\n(;GM[1]PB[Cy/../..]PW[Dee];B[bb])\n' >in/f.sgf
+status 0 "--split into a folder whose parents are missing" --split -o new/a/b in/f.sgf
+check "--split: the folder and its parents made" \
+    test -f new/a/b/f-1.sgf -a -f new/a/b/f-2.sgf -a -f new/a/b/manifest.jsonl
+status 0 "--split: a pattern with folders" --split='{PB}/{DT}/{PW}-{n}' -o tree in/f.sgf
+# a value's '/' is no folder; an empty value makes none
+check "--split: the pattern's folders made" \
+    test -f tree/Ann/2020-01-02/Bob-1.sgf -a -f "tree/Cy_.._../Dee-2.sgf"
+check "--split: the manifest gives each file's path" \
+    grep -q '"file":"Ann/2020-01-02/Bob-1.sgf"' tree/manifest.jsonl
+check "--split: no temporary file left" test -z "$(find new tree -name '.*')"
+status 0 "--split: '/' and '..' in the pattern" --split='/../{PB}/../{PW}' -o jail in/f.sgf
+check "--split: '..' is a name, '/' at the start none" test -f "jail/_./Ann/_./Bob.sgf"
+check "--split: nothing outside the folder" \
+    test ! -e Ann -a ! -e Bob.sgf -a ! -e ../Ann -a ! -e jail/../Ann
+mkdir -p linked elsewhere
+ln -s ../elsewhere linked/Ann
+status 2 "--split: a link where a folder goes" --split='{PB}/{PW}' -o linked in/f.sgf
+check "--split: the link is not followed" test -z "$(ls -A elsewhere)"
+check "--split: it says why" grep -q 'linked/Ann.*symbolic link' err
+
+# ---- inputs without a game: exit 1, as sgfcheck -----------------------------------
+python3 -c '
+import random, sys
+r = random.Random(7)
+data = bytes(r.getrandbits(8) for _ in range(4096))
+sys.stdout.buffer.write(data.replace(b"(", b"x").replace(b";", b"x"))' >in/random.bin
+status 1 "binary data: exit 1" -o nothing.sgf in/random.bin
+check "binary data: the reader says so" grep -q 'random.bin:1:1: error: .*\[binary-data\]' err
+check "binary data: sgfcheck exits 1 too" \
+    sh -c '"$1" -q in/random.bin >/dev/null 2>&1; test $? -eq 1' sh "$builddir/bin/sgfcheck"
+printf 'no game here\n' >in/text.sgf
+status 1 "text without a game tree: exit 1" in/text.sgf
+check "text without a game tree: no-game" grep -q '\[no-game\]' err
+status 1 "a game, then binary data: exit 1" in/f.sgf in/random.bin
+check "a game, then binary data: the game is written" grep -q 'PB\[Ann\]' out
+: >in/empty.sgf
+status 0 "an empty file: a warning only, exit 0" in/empty.sgf
+status 0 "-W no-binary-data: exit 0" -W no-binary-data in/random.bin
+
 # ---- safety -------------------------------------------------------------------
 cp in/v.sgf in/keep.sgf
 status 2 "-o an input is refused" -o in/v.sgf in/v.sgf

@@ -105,6 +105,10 @@ static const result_case results[] = {
     { "白胜3又1/4子", 0, W, SGF_BY_POINTS, 6.5, "W+6.5" },
     { "黑胜1/4子", 0, B, SGF_BY_POINTS, 0.5, "B+0.5" },
     { "白胜四分之一子", 0, W, SGF_BY_POINTS, 0.5, "W+0.5" },
+    /* finer than a quarter stone is no count: the winner only (as a
+     * margin, "B+0.25" would read back as stones; fuzz_gameinfo) */
+    { "黑胜1/8子", 0, B, SGF_BY_NONE, 0, "B+" },
+    { "白胜3/8子", 0, W, SGF_BY_NONE, 0, "W+" },
     { "黑92目胜", 0, B, SGF_BY_POINTS, 92, "B+92" },
     { "黑124目胜", 0, B, SGF_BY_POINTS, 124, "B+124" },
     { "黑超时负", 0, W, SGF_BY_TIME, 0, "W+T" },

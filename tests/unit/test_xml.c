@@ -516,6 +516,72 @@ static void test_go_elements(void)
     sgf_game_free(g);
 }
 
+static size_t count_of(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s ? strstr(s, what) : NULL; p;
+         p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* A compressed point list lists its points as elements only up to 25
+ * points; a larger rectangle stays one value in an <SGF> element, so that
+ * the Go form stays proportionate to the SGF (doc/xml.md): point by point,
+ * AB[aa:ZZ] alone was 2,704 elements, 38 KB of XML for 7 bytes. */
+static void test_go_rectangles(void)
+{
+    static const char *const sgf[] = {
+        /* 5x5: 25 points, listed */
+        "(;GM[1]SZ[19];AB[aa:ee])",
+        /* 13x2: 26 points, one value; the property's other value too */
+        "(;GM[1]SZ[19];AB[aa:mb][pp]TR[aa:ss]TB[dd])",
+    };
+    char msg[300];
+    tbuf x = { 0 }, canon = { 0 };
+    sgf_game *g = parse(sgf[0], strlen(sgf[0]));
+    CHECK(g && round_trip(g, SGF_XML_GO, msg, sizeof msg, &x));
+    CHECK_INT(count_of(x.p, "<at>"), 25);
+    CHECK(x.p && strstr(x.p, "<AddBlack><at>A19</at><at>B19</at>"));
+    sgf_game_free(g);
+
+    g = parse(sgf[1], strlen(sgf[1]));
+    CHECK(g && round_trip(g, SGF_XML_GO, msg, sizeof msg, &x));
+    CHECK_INT(count_of(x.p, "<at>"), 0);
+    CHECK(x.p && strstr(x.p, "<SGF type=\"AB\"><Arg>aa:mb</Arg><Arg>pp</Arg>"
+                                  "</SGF>"));
+    CHECK(x.p && strstr(x.p, "<SGF type=\"TR\"><Arg>aa:ss</Arg></SGF>"));
+    CHECK(x.p && strstr(x.p, "<Mark at=\"D16\" territory=\"black\"/>"));
+    sgf_game_free(g);
+
+    /* the whole of a 52x52 board in five lists of each of 1,000 nodes:
+     * the XML is a few times the SGF, and reads back to the same tree */
+    size_t n = 1000;
+    char *s = malloc(32 + 48 * n);
+    if (s) {
+        size_t k = (size_t)sprintf(s, "(;GM[1]SZ[52]");
+        for (size_t i = 0; i < n; i++)
+            k += (size_t)sprintf(s + k, ";AB[aa:ZZ]AW[aa:ZZ]AE[aa:ZZ]"
+                                        "TB[aa:ZZ]TW[aa:ZZ]");
+        strcpy(s + k, ")");
+    }
+    g = s ? parse(s, strlen(s)) : NULL;
+    bool ok = g && round_trip(g, SGF_XML_GO, msg, sizeof msg, &x);
+    if (!ok)
+        fprintf(stderr, "whole-board rectangles: %s\n", msg);
+    CHECK(ok);
+    CHECK(g && sgf_write_game(g, tbuf_write, &canon) == 0);
+    if (x.p && canon.p)
+        printf("whole-board rectangles: %zu bytes of SGF, %zu of Go XML\n",
+               canon.len, x.len);
+    CHECK(x.p && canon.p && x.len < 8 * canon.len);
+    CHECK_INT(count_of(x.p, "<SGF type=\"TW\"><Arg>aa:ZZ</Arg>"), n);
+    sgf_game_free(g);
+    free(s);
+    free(x.p);
+    free(canon.p);
+}
+
 /* Invalid UTF-8 (a file that says UTF-8 and is not): the reader already
  * keeps each bad byte as the text "\xNN" (charset.c), so the XML stays
  * well-formed and the text comes back as read.  What XML 1.0 cannot carry
@@ -763,6 +829,70 @@ static void test_hostile(void)
     free(out.p);
 }
 
+/* What fuzz_xml found (doc/fuzzing.md, issue 7, 19 and 20). */
+static void test_fuzz_found(void)
+{
+    tbuf out = { 0 }, x = { 0 };
+    char err[256], msg[300];
+    int rc;
+
+    /* 19: '&' in an attribute.  Without XML_PARSE_NOENT libxml2 hands
+     * SAX2 an attribute's '&' (written &amp; or &#38;) as the text "&#38;",
+     * so LB[aa:a&b] came back LB[aa:a&#38;b]; text content was right */
+    both_forms("(;GM[1];B[aa]LB[aa:a&b][bb:&amp;;<\"'>\t\n&#38;])",
+               "'&' and markup in a label");
+    static const char amp[] = "(;GM[1];B[aa]LB[aa:a&b])";
+    sgf_game *g = parse(amp, sizeof amp - 1);
+    CHECK(g && round_trip(g, SGF_XML_GO, msg, sizeof msg, &x));
+    CHECK(x.p && strstr(x.p, "<Mark at=\"A19\" label=\"a&amp;b\"/>"));
+    sgf_game_free(g);
+    /* every attribute takes references the same way */
+    rc = read_xml("<Go><GoGame><Information/><Nodes><Node/><Node>"
+                  "<Black at='&#65;&#x31;9'/>"
+                  "<Mark at='A19' label='&amp;|&#38;|&#x26;|&lt;&gt;&quot;'/>"
+                  "<Mark at='B19' type='&#99;ircle'/>"
+                  "<Mark at='C19' territory='whit&#101;'/>"
+                  "<SGF type='&#88;X'><Arg>1</Arg></SGF>"
+                  "</Node></Nodes></GoGame></Go>", &out, err, sizeof err);
+    CHECK_INT(rc, 1);
+    CHECK(out.p && strstr(out.p, ";B[aa]LB[aa:&|&|&|<>\"]CR[ba]TW[ca]XX[1]"));
+    rc = read_xml("<sgf><game><node><prop id='&#71;M'><v>1</v></prop></node>"
+                  "<node><prop id='B'><v>aa</v></prop></node>"
+                  "<node parent='&#48;'><prop id='C'><v enc='&#104;ex'>2641"
+                  "</v></prop></node></game></sgf>", &out, err, sizeof err);
+    CHECK_INT(rc, 1);
+    CHECK(out.p && strstr(out.p, "(;B[aa])\n(;C[&A])"));
+
+    /* 20: ESC $ B in a value of a CA[UTF-8] record (a move here; fix 15
+     * keeps it as it is).  The Go form writes no CA, and the SGF the reader
+     * builds from the XML went through charset detection, which took the
+     * escape for ISO-2022-JP and decoded W[hj\x1b$B] to W[hj] */
+    static const char esc[] = "(;GM[1]CA[UTF-8];W[hj\x1b$B])";
+    g = parse(esc, sizeof esc - 1);
+    CHECK(g && round_trip(g, SGF_XML_GO, msg, sizeof msg, &x));
+    CHECK(x.p && strstr(x.p, "<SGF type=\"W:hex\"><Arg>686a1b2442</Arg>"));
+    CHECK(g && round_trip(g, SGF_XML_RAW, msg, sizeof msg, NULL));
+    sgf_game_free(g);
+    both_forms("(;GM[1]CA[UTF-8]C[a\x1b$B\x1b(Bb]N[\x1b$B];B[aa]XX[\x1b$B])",
+               "JIS escapes in text and unknown values");
+    /* the XML's own CA is not the charset of the text it carries: XML is
+     * Unicode, and the SGF made from it is read as UTF-8 */
+    rc = read_xml("<sgf><game><node><prop id='CA'><v>ISO-2022-JP</v></prop>"
+                  "<prop id='C'><v enc='hex'>611b2442</v></prop></node>"
+                  "</game></sgf>", &out, err, sizeof err);
+    CHECK_INT(rc, 1);
+    CHECK(out.p && strstr(out.p, "CA[UTF-8]C[a\x1b$B]"));
+    CHECK(out.p && !strstr(out.p, "2022"));
+    rc = read_xml("<Go><GoGame><Information/><Nodes><Node>"
+                  "<SGF type='CA'><Arg>ISO-8859-1</Arg></SGF>"
+                  "<Comment>caf\xc3\xa9</Comment></Node></Nodes></GoGame></Go>",
+                  &out, err, sizeof err);
+    CHECK_INT(rc, 1);
+    CHECK(out.p && strstr(out.p, "CA[UTF-8]C[caf\xc3\xa9]"));
+    free(x.p);
+    free(out.p);
+}
+
 int main(void)
 {
     xmlInitParser();
@@ -772,7 +902,9 @@ int main(void)
         test_comparator();
         test_hand_cases();
         test_go_elements();
+        test_go_rectangles();
         test_bytes();
+        test_fuzz_found();
         test_deep();
         test_corpus();
         test_real_corpus();
