@@ -2,8 +2,9 @@
 # sgfconvert.sh - sgfconvert over the records of corpus/ and its command
 # line (sgfconvert(1)): every form read back by a real reader (Python's
 # json, csv, xml, gzip, tarfile and zipfile modules), XML and JSON read back
-# to SGF by sgfconvert itself and compared with the canonical SGF, the
-# archive and split outputs with their manifests, the SGF options, the
+# to SGF by sgfconvert itself and compared with the canonical SGF (itself a
+# fixed point), the records of corpus/convert against what they must give,
+# the archive and split outputs with their manifests, the SGF options, the
 # safety rules (no partial output, no input overwritten, --in-place with
 # --backup) and -j order.  Prints "N passed, N failed" last; exits 1 when a
 # case failed.  Environment: builddir (where bin/sgfconvert is), srcdir.
@@ -90,6 +91,77 @@ if a != b:
     print(len(a), len(b)); sys.exit(1)
 EOF
     then pass; else fail "$f read back to SGF gives the same games"; head -n 5 cmp.out; fi
+done
+# the canonical form is a fixed point, and the JSON and raw XML forms read
+# back to its very bytes (the Go form only up to the order of a root's
+# properties, compared above)
+conv -j1 "$t/canon.sgf" >canon2.sgf 2>/dev/null
+check "canonical SGF read again gives the same bytes" cmp -s canon.sgf canon2.sgf
+check "raw XML read back gives the canonical SGF byte for byte" \
+    cmp -s canon.sgf raw.xml.sgf
+check "JSON read back gives the canonical SGF byte for byte" \
+    cmp -s canon.sgf all.json.sgf
+
+# ---- corpus/convert: what each conversion case must give --------------------
+# (corpus/README.md).  The round trips above cover these records too; here
+# is what their lines and trees must hold, written from the records.
+conv -j1 --to=jsonl convert >convert.jsonl 2>/dev/null
+conv -j1 --to=json convert >convert.json 2>/dev/null
+conv -j1 --csv=moves convert >convert.csv 2>/dev/null
+pycheck "corpus/convert: JSON Lines boards, setup and every main-line move" '
+import json
+got = {json.loads(l)["origin"]: json.loads(l) for l in open("convert.jsonl", encoding="utf-8")}
+def moves(s):
+    return [m.split(":") for m in s.split()]
+want = {
+    "convert/board-19x13.sgf": (19, 13, [["W", "S13"], ["B", "A12"], ["B", "T2"]],
+        moves("B:A13 W:T13 B:A1 W:T1 B:K7 W:pass B:K13")),
+    "convert/board-52.sgf": (52, 52, [], moves(
+        "B:A52 W:BB1 B:BB52 W:A1 B:AA26 W:U33 B:AB27 W:pass B:AA27 W:pass B:pass")),
+    "convert/passes-19.sgf": (19, 19, [],
+        moves("B:Q16 W:pass B:D4 W:pass B:Q4 W:D16 B:pass W:pass")),
+    "convert/escapes.sgf": (19, 19, [], moves("B:Q16 W:D4 B:Q4 W:D16")),
+    "convert/soft-breaks.sgf": (19, 19, [], moves("B:Q16 W:D4 B:Q4")),
+}
+assert sorted(got) == sorted(want), sorted(got)
+for origin, (w, h, stones, mv) in want.items():
+    o = got[origin]
+    assert (o["boardXSize"], o["boardYSize"]) == (w, h), origin
+    assert o["initialStones"] == stones, (origin, o["initialStones"])
+    assert o["moves"] == mv and o["move_count"] == len(mv), (origin, o["moves"])
+    assert o["later_setup"] == [] and o["status"] == "ok", origin
+'
+pycheck "corpus/convert: CSV moves keep a pass as written ([] or [tt])" '
+import csv
+rows = [r for r in csv.DictReader(open("convert.csv", newline="", encoding="utf-8"))
+        if r["origin"] == "convert/passes-19.sgf"]
+assert [(r["sgf"], r["pass"]) for r in rows if r["gtp"] == "pass"] == \
+    [("", "1"), ("tt", "1"), ("tt", "1"), ("", "1")], rows
+'
+pycheck "corpus/convert: escapes and soft line breaks in the JSON tree" '
+import json
+trees = {json.loads(l)["origin"]: json.loads(l) for l in open("convert.json", encoding="utf-8")}
+def props(origin):
+    return [dict((p, v) for p, v in n) for n in trees[origin]["nodes"]]
+e = props("convert/escapes.sgf")
+# compose values keep the escapes that tell their parts apart; text has none
+assert e[0]["AP"] == ["name\\:x:1.0"] and e[0]["GN"] == ["a ] b \\ c : d"], e[0]
+assert e[1]["LB"] == ["pd:a\\]b", "dp:c\\\\d", "pp:e\\:f"], e[1]
+assert e[2]["C"] == ["ends in a backslash \\"], e[2]
+assert e[3]["C"] == ["only escapes: \\]:"] and e[3]["LB"] == ["dd:\\:"], e[3]
+assert e[4]["LB"] == ["qq:\\]\\\\"], e[4]
+s = props("convert/soft-breaks.sgf")
+assert s[0]["C"][0].endswith("one line of text: the hard line break after this one stays.\nLast line."), s[0]
+assert (s[0]["PB"], s[0]["GN"]) == (["Black player"], ["gamename"]), s[0]
+assert s[1]["C"] == ["softbreak in a move comment"], s[1]
+assert s[2]["N"] == ["node name"], s[2]
+assert s[2]["C"] == ["soft break before CR LFgone, hard CR LF\nkept"], s[2]
+'
+for form in go raw; do
+    conv -j1 --xml=$form convert/escapes.sgf >esc.$form.xml 2>/dev/null
+    "$prog" --progress=never -q -j1 esc.$form.xml >esc.$form.sgf 2>/dev/null
+    check "corpus/convert: AP[name\\:x:1.0] through the $form XML form" \
+        grep -q 'AP\[name\\:x:1\.0\]' esc.$form.sgf
 done
 
 # ---- gzip, archives, split --------------------------------------------------
