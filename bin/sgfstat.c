@@ -26,11 +26,20 @@ static const struct cli_tool sgfstat = {
 enum { MAX_WHERE = 32 };
 enum select_what { SELECT_NONE, SELECT_ORIGINS, SELECT_GAMES };
 
+/* The rules key of the last RU[] text a worker read: a database's games
+ * mostly share one or two spellings, and sgf_rules_parse (a thousand
+ * instructions a game) was 5% of the summary's own work. */
+struct rules_memo {
+    char text[64];           /* RU[] as the game gives it; "" for none yet */
+    char key[sizeof ((sgf_rules *)0)->name];
+};
+
 /* A worker thread's own state: no lock on the way of a game. */
 struct worker {
     const struct run *run;
     struct stat_state *st;
     pcre2_match_data *md;
+    struct rules_memo rules;
     struct worker *next;
 };
 
@@ -164,7 +173,14 @@ static void first_move_key(const sgf_game_sig *sig, int w, int h, char *out,
     }
     int x = (int)(c % 52), y = (int)(c / 52);
     int a = x + 1 < w - x ? x + 1 : w - x, b = y + 1 < h - y ? y + 1 : h - y;
-    snprintf(out, n, "%d-%d", a < b ? a : b, a < b ? b : a);
+    if (a <= 0 || b <= 0) {      /* not a point of w x h: never for a code */
+        snprintf(out, n, "%d-%d", a < b ? a : b, a < b ? b : a);
+        return;
+    }
+    /* without snprintf: it was 5% of the summary's own work */
+    size_t k = put_uint(out, (unsigned)(a < b ? a : b));
+    out[k++] = '-';
+    put_uint(out + k, (unsigned)(a < b ? b : a));
 }
 
 static void opening_key(const sgf_game_sig *sig, char *out)
@@ -207,10 +223,31 @@ static void komi_key(double komi, char *out, size_t n)
     snprintf(out, n, "%g", komi);
 }
 
-static void count_game(const struct cli *cli, struct stat_state *st,
+/* Counts RU[] text in the rules table: its rule set's name, "other" when
+ * unreadable. */
+static void count_rules(struct stat_state *st, struct stat_group *grp,
+                        struct rules_memo *m, const char *text)
+{
+    if (!m->text[0] || strcmp(m->text, text) != 0) {
+        sgf_rules r;
+        const char *key = sgf_rules_parse(text, &r) < 0 ? "other" : r.name;
+        size_t len = strlen(text);
+        if (len >= sizeof m->text) {     /* too long to keep */
+            m->text[0] = '\0';
+            stat_count_str(st, grp, T_RULES, key);
+            return;
+        }
+        memcpy(m->text, text, len + 1);
+        snprintf(m->key, sizeof m->key, "%s", key);
+    }
+    stat_count_str(st, grp, T_RULES, m->key);
+}
+
+static void count_game(const struct cli *cli, struct worker *w,
                        struct stat_group *grp, sgf_game *g,
                        const sgf_game_sig *sig)
 {
+    struct stat_state *st = w->st;
     const sgf_info *in = sgf_game_info(g);
     char tmp[64];
     size_t n;
@@ -227,9 +264,7 @@ static void count_game(const struct cli *cli, struct stat_state *st,
     if (!in->rules) {
         stat_count(st, grp, T_RULES, "none", 4, 1);
     } else {
-        sgf_rules r;
-        stat_count_str(st, grp, T_RULES,
-                       sgf_rules_parse(in->rules, &r) < 0 ? "other" : r.name);
+        count_rules(st, grp, &w->rules, in->rules);
     }
     if (in->has_komi) {
         komi_key(in->komi, tmp, sizeof tmp);
@@ -354,7 +389,7 @@ static void stat_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
     }
     struct stat_group *grp = stat_group(st, key, strlen(key));
     if (grp)
-        count_game(cli, st, grp, g, &sig);
+        count_game(cli, w, grp, g, &sig);
     if (run->dups && sgf_game_root(g))
         stat_dup_add(st, sgf_game_origin(g), sgf_game_index(g), &sig);
     if (st->nomem)
@@ -363,14 +398,21 @@ static void stat_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
 
 /* ---- the end: merge, print ---- */
 
+/* The workers' states merged into the one that read the most games, so
+ * that the others' items are the only ones looked up again (with -j 1,
+ * none): this merge runs after the workers, on one thread. */
 static struct stat_state *merge_workers(struct run *run)
 {
-    struct stat_state *all = stat_new(run->dups);
+    struct stat_state *all = NULL;
+    for (struct worker *w = run->workers; w; w = w->next)
+        if (!all || w->st->read > all->read)
+            all = w->st;
     if (!all)
-        return NULL;
+        all = stat_new(run->dups);
     for (struct worker *w = run->workers, *next; w; w = next) {
         next = w->next;
-        stat_merge(all, w->st);
+        if (w->st != all)
+            stat_merge(all, w->st);
         pcre2_match_data_free(w->md);
         free(w);
     }

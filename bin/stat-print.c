@@ -94,7 +94,7 @@ struct lengths {
 static void read_lengths(const struct stat_group *g, struct lengths *l)
 {
     memset(l, 0, sizeof *l);
-    struct stat_item **v = stat_sorted(&g->t[T_MOVES], 1);
+    struct stat_item **v = stat_sorted(&g->t[T_MOVES], 1, 0);
     size_t n = g->t[T_MOVES].n;
     if (!v)
         return;
@@ -130,18 +130,21 @@ static struct row *section_rows(const struct stat_group *g,
                                 int bucket, size_t *nrows, uint64_t *rest)
 {
     const struct stat_table *t = &g->t[sec->t];
-    struct stat_item **v = stat_sorted(t, stat_table_numeric(sec->t));
-    struct row *rows = malloc((t->n ? t->n : 1) * sizeof *rows);
+    int lengths = bucket && sec->t == T_MOVES;
+    size_t limit = sec->limited && top && !lengths ? top : 0;
+    size_t n = stat_first_n(t, limit);
+    struct stat_item **v = stat_sorted(t, stat_table_numeric(sec->t), limit);
+    struct row *rows = malloc((n ? n : 1) * sizeof *rows);
     *nrows = 0;
-    *rest = 0;
+    *rest = t->n - n;
     if (!v || !rows) {
         free(v);
         free(rows);
         return NULL;
     }
-    for (size_t i = 0; i < t->n; i++) {
+    for (size_t i = 0; i < n; i++) {
         const struct stat_item *it = v[i];
-        if (bucket && sec->t == T_MOVES) {
+        if (lengths) {
             unsigned long long m = strtoull(it->key, NULL, 10) / MOVES_BUCKET;
             char label[96];
             snprintf(label, sizeof label, "%llu-%llu", m * MOVES_BUCKET,
@@ -152,10 +155,6 @@ static struct row *section_rows(const struct stat_group *g,
             }
             snprintf(rows[*nrows].label, sizeof rows[0].label, "%s", label);
             rows[(*nrows)++].count = it->count;
-            continue;
-        }
-        if (sec->limited && top && *nrows >= top) {
-            *rest += 1;
             continue;
         }
         snprintf(rows[*nrows].label, sizeof rows[0].label, "%.*s",
@@ -377,15 +376,15 @@ void stat_print_text(struct cli *cli, const struct stat_state *s,
 static void json_table(const struct stat_group *g, enum stat_table_id t,
                        unsigned top, int limited, struct cli_buf *b)
 {
-    struct stat_item **v = stat_sorted(&g->t[t], stat_table_numeric(t));
+    size_t limit = limited ? top : 0, n = g->t[t].n;
+    struct stat_item **v = stat_sorted(&g->t[t], stat_table_numeric(t), limit);
     if (!v) {
         b->nomem = 1;
         return;
     }
-    size_t n = g->t[t].n;
     cli_buf_printf(b, "{\"distinct\":%zu,\"total\":%" PRIu64 ",\"values\":[",
                    n, table_sum(&g->t[t]));
-    for (size_t i = 0; i < n && (!limited || !top || i < top); i++) {
+    for (size_t i = 0; i < stat_first_n(&g->t[t], limit); i++) {
         cli_buf_puts(b, i ? ",{\"value\":" : "{\"value\":");
         cli_buf_json_string(b, v[i]->key);
         cli_buf_printf(b, ",\"count\":%" PRIu64 "}", v[i]->count);
@@ -484,13 +483,14 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
             for (size_t k = 0; k < NSECTIONS; k++)
                 if (sections[k].t == (enum stat_table_id)t)
                     limited = sections[k].limited;
-            struct stat_item **it = stat_sorted(&g->t[t], stat_table_numeric(t));
+            size_t limit = limited ? o->top : 0;
+            struct stat_item **it = stat_sorted(&g->t[t],
+                                                stat_table_numeric(t), limit);
             if (!it) {
                 b->nomem = 1;
                 break;
             }
-            for (size_t k = 0; k < g->t[t].n &&
-                 (!limited || !o->top || k < o->top); k++) {
+            for (size_t k = 0; k < stat_first_n(&g->t[t], limit); k++) {
                 cli_buf_csv_field(b, g->key);
                 cli_buf_printf(b, ",%s,", stat_table_names[t]);
                 cli_buf_csv_field(b, it[k]->key);

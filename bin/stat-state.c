@@ -340,26 +340,88 @@ static int item_cmp(const void *pa, const void *pb)
     return key_cmp(a, b);
 }
 
-static int item_num_cmp(const void *pa, const void *pb)
+/* An item of a numeric table with the number its key spells, read once
+ * before sorting: strtod in the comparison was most of the time the
+ * report took, and the report is the serial end of a -j N run. */
+struct keyed_item {
+    double number;
+    struct stat_item *it;
+};
+
+static int keyed_cmp(const void *pa, const void *pb)
 {
-    const struct stat_item *a = *(struct stat_item *const *)pa;
-    const struct stat_item *b = *(struct stat_item *const *)pb;
-    double x = key_number(a), y = key_number(b);
-    if (x != y)
-        return x < y ? -1 : 1;
-    return key_cmp(a, b);
+    const struct keyed_item *a = pa, *b = pb;
+    if (a->number != b->number)
+        return a->number < b->number ? -1 : 1;
+    return key_cmp(a->it, b->it);
 }
 
-struct stat_item **stat_sorted(const struct stat_table *t, int numeric)
+/* A max-heap in print order: its root is the last of the items kept. */
+static void heap_down(struct stat_item **h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && item_cmp(&h[l], &h[m]) > 0)
+            m = l;
+        if (r < n && item_cmp(&h[r], &h[m]) > 0)
+            m = r;
+        if (m == i)
+            return;
+        struct stat_item *x = h[i];
+        h[i] = h[m];
+        h[m] = x;
+        i = m;
+    }
+}
+
+struct stat_item **stat_sorted(const struct stat_table *t, int numeric,
+                               size_t limit)
 {
     struct stat_item **v = malloc((t->n ? t->n : 1) * sizeof *v);
     if (!v)
         return NULL;
     size_t k = 0;
+    if (limit && limit < t->n && !numeric) {
+        /* the first limit of thousands (players, openings): kept in a
+         * heap as they come, then sorted; the order is total (keys are
+         * unique), so these are the full sort's first limit */
+        for (size_t i = 0; i < t->cap; i++) {
+            struct stat_item *it = &t->slot[i];
+            if (!it->key)
+                continue;
+            if (k < limit) {
+                v[k++] = it;
+                if (k == limit)
+                    for (size_t j = limit / 2; j-- > 0;)
+                        heap_down(v, limit, j);
+            } else if (item_cmp(&it, &v[0]) < 0) {
+                v[0] = it;
+                heap_down(v, limit, 0);
+            }
+        }
+        qsort(v, k, sizeof *v, item_cmp);
+        return v;
+    }
     for (size_t i = 0; i < t->cap; i++)
         if (t->slot[i].key)
             v[k++] = &t->slot[i];
-    qsort(v, k, sizeof *v, numeric ? item_num_cmp : item_cmp);
+    if (!numeric) {
+        qsort(v, k, sizeof *v, item_cmp);
+        return v;
+    }
+    struct keyed_item *kv = malloc((k ? k : 1) * sizeof *kv);
+    if (!kv) {
+        free(v);
+        return NULL;
+    }
+    for (size_t i = 0; i < k; i++) {
+        kv[i].number = key_number(v[i]);
+        kv[i].it = v[i];
+    }
+    qsort(kv, k, sizeof *kv, keyed_cmp);
+    for (size_t i = 0; i < k; i++)
+        v[i] = kv[i].it;
+    free(kv);
     return v;
 }
 

@@ -92,8 +92,14 @@ struct dup_entry *stat_dup_at(const struct stat_state *s, size_t i);
 void stat_merge(struct stat_state *dst, struct stat_state *src);
 
 /* Items of a table in print order: by count (then key), or by the number
- * the key spells for numeric tables.  Caller frees; NULL on no memory. */
-struct stat_item **stat_sorted(const struct stat_table *t, int numeric);
+ * the key spells for numeric tables; with limit > 0 only the first limit
+ * (stat_first_n says how many that is).  Caller frees; NULL on no memory. */
+struct stat_item **stat_sorted(const struct stat_table *t, int numeric,
+                               size_t limit);
+static inline size_t stat_first_n(const struct stat_table *t, size_t limit)
+{
+    return limit && limit < t->n ? limit : t->n;
+}
 /* Groups in print order (by key for by_key, else by games). */
 struct stat_group **stat_sorted_groups(const struct stat_state *s,
                                        int by_key);

@@ -8,7 +8,8 @@
 # of what the statistics must be, worked out from what it wrote.  Then:
 # the JSON summary against it; the duplicate sets; --where (PCRE2, numbers,
 # regex errors with their offset) and --select; --by; -j 1 = -j 2; merge
-# of partial files over random splits = one run (text and JSON); broken
+# of partial files over random splits = one run (text and JSON); Dyer's
+# signature against sgfconvert's JSON Lines; broken
 # partial files; corpus/ and, when present, the real records of
 # ../shared/corpus (no crash, game counts equal sgfcheck's).  Prints
 # "N passed, N failed" last; exits 1 when a case failed.
@@ -19,6 +20,7 @@ tool_opts='--progress=never'
 needs_python='to write the records and read JSON'
 . "$(dirname "$0")/lib.sh"
 sgfcheck=$builddir/bin/sgfcheck
+sgfconvert=$builddir/bin/sgfconvert
 corpus=$srcdir/corpus
 real=${SGFKIT_CORPUS:-$srcdir/../shared/corpus}
 
@@ -241,6 +243,32 @@ for fmt, extra in (("json", ["--duplicates"]), ("text", ["--duplicates"]),
             print("    %s %s seed %d: merge differs from one run" % (fmt, extra, seed))
             ok = False
 sys.exit(0 if ok else 1)
+EOF
+# Dyer's signature comes from sgfstat's own walk of the moves and from the
+# JSON Lines summary (lib/jsonl.c) through one helper: every game's must
+# be the same in both (in/ has games of 60 and 80 moves)
+"$prog" --progress=never -q --partial --duplicates -o dyer.sgfstat in c 2>/dev/null
+"$sgfconvert" --progress=never -q -t jsonl -o dyer.jsonl in c 2>/dev/null
+check "Dyer signatures of --partial = JSON Lines' (sgfconvert)" python3 - <<'EOF'
+import json, sys
+origins, sig = [], {}
+for line in open("dyer.sgfstat", encoding="utf-8", errors="surrogateescape"):
+    f = line.rstrip("\n").split("\t")
+    if f[0] == "origin":
+        origins.append(f[1])
+    elif f[0] == "sig":
+        sig[(origins[int(f[1])], int(f[2]))] = f[-1]
+conv = {}
+for line in open("dyer.jsonl", encoding="utf-8", errors="surrogateescape"):
+    d = json.loads(line)
+    conv[(d["origin"], d["game"])] = d["dyer"]
+bad = [k for k in sig if conv.get(k) != sig[k]]
+full = sum(1 for v in sig.values() if "?" not in v[:6])
+for k in bad[:5]:
+    print("    %s#%d: sgfstat %s, JSON Lines %s" % (k[0], k[1], sig[k], conv.get(k)))
+if full < 5:
+    print("    only %d games with moves 20, 40 and 60" % full)
+sys.exit(1 if bad or full < 5 or len(sig) < 100 else 0)
 EOF
 run --partial -o p1.sgfstat in/a.sgf
 run --partial -o p2.sgfstat --by=year in/b.sgf
