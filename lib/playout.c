@@ -289,16 +289,23 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
     return nl;
 }
 
-/* Would the captured stones of a string leave an eye space the capturer
- * cannot make two eyes in?  pts: its n points (n <= 6).  Up to three
- * points always (one eye, or a vital point); four as a square or a
- * pyramid; five or six when one point has more neighbours inside than
- * all others (bulky and crossed five, rabbity six). */
-static int dead_shape(const int *pts, int n, int s)
+/* Is the eye space pts (n points) one of the textbook shapes that a
+ * single vital point decides, or that is dead whatever: up to three
+ * points, the square and the pyramid four, the bulky and the crossed five,
+ * the rabbity six?  *vital receives the vital point (the point with the
+ * most neighbours inside; 0 for two points or fewer and for the square).
+ * Every other shape of four to six points lives whoever starts: the
+ * straight and bent fours, the T, Y and F fives (their widest point, once
+ * the attacker takes it, leaves three pieces), every other six.  Larger
+ * spaces are not read here. */
+static int killing_shape(const int *pts, int n, int s, int *vital)
 {
-    if (n <= 3)
+    *vital = 0;
+    if (n <= 2)
         return 1;
-    int deg[6] = { 0 }, edges = 0;
+    if (n > 6)
+        return 0;
+    int deg[6] = { 0 }, edges = 0, best = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             int d = pts[i] - pts[j];
@@ -308,15 +315,17 @@ static int dead_shape(const int *pts, int n, int s)
                 edges++;
             }
         }
-    if (n == 4 && edges == 4)
-        return 1;   /* the square */
-    int best = 0, ties = 0;
     for (int i = 1; i < n; i++)
         if (deg[i] > deg[best])
             best = i;
-    for (int i = 0; i < n; i++)
-        ties += deg[i] == deg[best];
-    return ties == 1 && deg[best] >= 3;
+    int shape = n == 3                                   /* straight, bent */
+                || (n == 4 && edges == 4)                /* square */
+                || (n == 4 && deg[best] == 3)            /* pyramid */
+                || (n == 5 && (edges == 5 || deg[best] == 4))  /* bulky, crossed */
+                || (n == 6 && deg[best] == 4 && edges == 6);   /* rabbity */
+    if (shape && !(n == 4 && edges == 4))
+        *vital = pts[best];
+    return shape;
 }
 
 /* Is c's self-atari on pt a nakade: the string it makes (size stones,
@@ -365,7 +374,8 @@ static int nakade_throw(const pl_board *b, int pt, int c, int size)
         if (!in && col != 3 - c && col != BOARD_BORDER)
             return 0;
     }
-    return dead_shape(pts, n, s);
+    int vital;
+    return killing_shape(pts, n, s, &vital);
 }
 
 /* Can c play pt in a playout?  Legal, not its own true eye, not a move
@@ -509,11 +519,11 @@ static int pattern_move(const pl_board *b, const pat3_table *pat, int c,
 }
 
 /* The vital point of the small enclosed empty area that holds pt (at most
- * NAKADE_MAX points, all its stone neighbours of one colour): the point
- * with the most neighbours inside, when there is exactly one (the centre
- * of a three, of a pyramid four, of a bulky or crossed five, of a rabbity
- * six).  Whoever is to move wants it: the owner of the wall makes two
- * eyes there, the other side leaves one.  0 for none. */
+ * NAKADE_MAX points, all its stone neighbours of one colour), when the
+ * area is one of the shapes a vital point decides (killing_shape: the
+ * middle of a three, of a pyramid four, of a bulky or crossed five, of a
+ * rabbity six).  Whoever is to move wants it: the owner of the wall makes
+ * two eyes there, the other side leaves one.  0 for none. */
 enum { NAKADE_MAX = 6 };
 /* area receives the points seen (NAKADE_MAX + 1 at most), *n their
  * number, even when the answer is 0: a caller skips points already seen. */
@@ -549,21 +559,9 @@ static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
     }
     if (n < 3 || (wall != SGF_BLACK && wall != SGF_WHITE))
         return 0;
-    int best = 0, bestdeg = -1, ties = 0;
-    for (int i = 0; i < n; i++) {
-        int deg = 0;
-        for (int j = 0; j < n; j++) {
-            int d = area[i] - area[j];
-            deg += d == 1 || d == -1 || d == s || d == -s;
-        }
-        if (deg > bestdeg) {
-            best = area[i];
-            bestdeg = deg;
-            ties = 0;
-        } else if (deg == bestdeg)
-            ties++;
-    }
-    return ties ? 0 : best;
+    int vital;
+    killing_shape(area, n, s, &vital);
+    return vital;
 }
 
 int pl_vital_point(const pl_board *b, int pt)

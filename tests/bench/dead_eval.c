@@ -245,7 +245,10 @@ static void check_game(eval *e, sgf_game *g, sgf_position *pos)
 
     sgf_score s;
     double ts = now();
-    rc = sgf_position_score(pos, info->handicap, 0, e->map, &s);
+    /* counted as sgfscore --dead=estimate counts (sgf_game_score): the
+     * estimate has decided the sekis, so the figures are those of
+     * tests/tool/kgs_scores.py */
+    rc = sgf_position_score(pos, info->handicap, SGF_SCORE_MARKED_SEKI, e->map, &s);
     e->score_seconds += now() - ts;
     int scored = rc == 0 && (s.black != 0 || s.white != 0 || s.winner != 0);
     /* territory: every point but the stones both call alive */

@@ -290,7 +290,9 @@ static void kgs_game(kgs_eval *e, sgf_game *g)
     e->games++;
     e->dead_ok += same;
     sgf_score s;
-    if (sgf_position_score(e->pos, info->handicap, 0, e->map, &s) == 0) {
+    /* counted as sgfscore counts an estimate (its sekis are decided) */
+    if (sgf_position_score(e->pos, info->handicap, SGF_SCORE_MARKED_SEKI, e->map,
+                           &s) == 0) {
         double want = info->result.winner == SGF_WIN_WHITE ? info->result.margin
                                                            : -info->result.margin;
         e->winner_ok += (s.winner == SGF_WHITE) == (info->result.winner == SGF_WIN_WHITE) &&
@@ -692,6 +694,94 @@ static void test_small_seki(void)
     sgf_position_free(p);
 }
 
+static void test_no_eye_seki(void)
+{
+    /* White's four stones on the edge and the black ring round them share
+     * their only two liberties, (2, 3) and (4, 3); White's outer wall is
+     * pass-alive.  White's fill at (4, 3) would put five stones in a Y in
+     * atari, and Black, taking them, would have a Y-shaped space, which
+     * lives (its widest point taken leaves three pieces): no nakade, the
+     * playouts must not throw them in.  Seki, nothing dead */
+    static const char *const rows[] = {
+        ".O.O.O.O",
+        "OOOOOOOO",
+        "OXXXXXXO",
+        "OX.X.XXO",
+        "OXOOOOXO",
+        "OXXXXXXO",
+    };
+    sgf_position *p = board(rows, 6);
+    unsigned char map[6 * 8];
+    sgf_estimate_options o = { 0, 7 };
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    CHECK(sgf_position_estimate_dead(p, &o, map) >= 0);
+    int dead = 0;
+    for (int i = 0; i < 6 * 8; i++)
+        dead += (map[i] & SGF_MAP_DEAD) != 0;
+    CHECK_INT(dead, 0);
+    CHECK(map[4 * 8 + 3] & SGF_MAP_SEKI);   /* (3, 4): White's four */
+    CHECK(map[3 * 8 + 3] & SGF_MAP_SEKI);   /* (3, 3): the ring */
+    CHECK(map[1 * 8 + 3] & SGF_MAP_PASS_ALIVE);
+    /* and no vital point in such a space: the same Y, empty, in a black
+     * wall */
+    static const char *const y5[] = {
+        "XXXXXXX",
+        "XXX.XXX",
+        "X....XX",
+        "XXXXXXX",
+    };
+    sgf_position *q = board(y5, 4);
+    void *mem = q ? malloc(pl_bytes(q)) : NULL;
+    CHECK(q && mem);
+    if (q && mem) {
+        pl_board b;
+        pl_load(&b, q, mem);
+        CHECK(pl_vital_point(&b, at(q, 1, 2)) == 0);
+    }
+    free(mem);
+    sgf_position_free(q);
+    sgf_position_free(p);
+}
+
+static void test_race(void)
+{
+    /* Black's six stones on the right (libs (8, 2), (8, 3)) against the
+     * white stone at (8, 4) (libs (8, 3), (8, 5)), next to two white
+     * stones in atari: Black takes them at (8, 5) whoever starts and wins
+     * the race, though the light playouts kill Black about as often as
+     * White.  The capture search proves (8, 4) lost with White first, and
+     * Black, short of liberties and in no surer danger, lives: at most
+     * seeds (the shares decide whether the search runs at all) */
+    static const char *const rows[] = {
+        ".O.OOOOOO",
+        "OOOOOOXXX",
+        "OOOOOOOX.",
+        "OOOOOOOX.",
+        "OOOOOOOXO",
+        "XXXXXXXO.",
+        "......XOX",
+        "......XXX",
+        ".........",
+    };
+    sgf_position *p = board(rows, 9);
+    unsigned char map[81];
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    int right = 0;
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        sgf_estimate_options o = { 0, seed };
+        CHECK(sgf_position_estimate_dead(p, &o, map) >= 0);
+        right += (map[4 * 9 + 8] & SGF_MAP_DEAD) && !(map[3 * 9 + 7] & SGF_MAP_DEAD) &&
+                 (map[5 * 9 + 7] & SGF_MAP_DEAD);
+    }
+    /* 5 of 6 measured; the shares alone: 1 */
+    CHECK(right >= 4);
+    sgf_position_free(p);
+}
+
 static void test_boundary_stone_connects(void)
 {
     /* the white stone at (4, 2) touches Black's wall but joins White's
@@ -749,13 +839,13 @@ static void test_kgs_corpus(void)
            100 * e->winner_ok / n, 100 * e->exact_ok / n);
     /* the corpus holds about 450 such games */
     CHECK(e->games >= 400);
-    /* floors at issue 4's targets for dead sets and winners (measured
-     * here, 2-online only, seed 0: 95.6 %, 99.6 %, 93.6 %; on all counted
-     * KGS games doc/dead-stones.md has 95.1 % and 99.4 %); the exact count
-     * stays below its target of 95 % */
+    /* floors at issue 4's targets (measured here, 2-online only, seed 0:
+     * dead sets 96.3 %, winner 99.6 %, exact 96.3 %; on all counted KGS
+     * games, seeds 0 to 23, doc/dead-stones.md has at least 95.3 %,
+     * 99.1 % and 95.3 %) */
     CHECK(e->dead_ok >= 0.95 * e->games);
     CHECK(e->winner_ok >= 0.99 * e->games);
-    CHECK(e->exact_ok >= 0.93 * e->games);
+    CHECK(e->exact_ok >= 0.95 * e->games);
     sgf_position_free(e->pos);
     sgf_game_free(g);
     sgf_reader_free(rd);
@@ -776,6 +866,8 @@ int main(void)
     test_life_and_death();
     test_square_four_dead();
     test_small_seki();
+    test_no_eye_seki();
+    test_race();
     test_boundary_stone_connects();
     test_kgs_corpus();
     TEST_END();
