@@ -100,6 +100,9 @@ typedef struct parser {
     size_t ph_cap, ph_used;
     bool fresh_variation;    /* '(' seen, its first node not yet */
     bool nomem;
+    /* a node was made, or in frame mode would have been: the game has a
+     * tree (frame mode answers PARSE_NO_TREE without one) */
+    bool tree;
 } parser;
 
 static bool report(parser *ps, int check, size_t pos, const char *fmt, ...)
@@ -675,6 +678,7 @@ static size_t parse_property(parser *ps, size_t p)
     }
 
     sgf_prop *prop = NULL;
+    ps->tree = true;         /* a value: its node exists or is made here */
     if (ps->g) {
         if (!ps->cur || ps->fresh_variation) {
             report(ps, SGF_C_MISSING_SEMICOLON, p,
@@ -1084,6 +1088,14 @@ static size_t frame_scan(const unsigned char *s, size_t start, size_t len)
 
 /* ---- the game ---- */
 
+/* A game parsed to its end.  Frame mode says when it holds no node ("(B)"
+ * and the like), so that sgf_reader_next_raw() numbers games as
+ * sgf_reader_next() does, which counts only games with a root. */
+static parse_status done(const parser *ps)
+{
+    return ps->g || ps->tree ? PARSE_DONE : PARSE_NO_TREE;
+}
+
 static void close_missing(parser *ps, size_t pos)
 {
     if (ps->depth)
@@ -1154,7 +1166,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             : "no SGF game tree found";
         report(&ps, check, p, "%s (%zu bytes)", what, upto - p);
         *consumed = upto;
-        return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+        return ps.nomem ? PARSE_NOMEM : done(&ps);
     }
     if (start > p) {
         int check = junk_check(&ps, p, start, true);
@@ -1192,6 +1204,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             p++;
             break;
         case K_SEMI:
+            ps.tree = true;
             if (g) {
                 if (ps.fresh_variation) {
                     /* ps.tail still names the branch's last child when the
@@ -1269,7 +1282,7 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
             p++;
             if (ps.depth == 0) {
                 *consumed = p;
-                return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+                return ps.nomem ? PARSE_NOMEM : done(&ps);
             }
             break;
         case K_UPPER:
@@ -1314,5 +1327,5 @@ parse_status sgf_parse_one(sgf_game *game, bool build, const char *buf,
         return PARSE_NEED_MORE;
     close_missing(&ps, len);
     *consumed = len;
-    return ps.nomem ? PARSE_NOMEM : PARSE_DONE;
+    return ps.nomem ? PARSE_NOMEM : done(&ps);
 }

@@ -429,10 +429,11 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
             continue;
         }
         describe(r, raw, consumed);
-        /* A game is counted when its bytes hold a tree; frame mode cannot
-         * tell junk from a game, so count games by their start byte. */
         advance(r, consumed);
-        r->games++;
+        /* counted as sgf_reader_next() counts them, only with a tree: the
+         * two may read one member in turns (bin/pool.c) */
+        if (st != PARSE_NO_TREE)
+            r->games++;
         r->said = true;
         return 1;
     }

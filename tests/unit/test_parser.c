@@ -413,8 +413,8 @@ static void test_truncated_member(void)
 }
 
 /* Do sgf_reader_next() and sgf_reader_next_raw() + sgf_game_read() see
- * the same games in s (offsets, moves, diagnostics)?  *games gets the count
- * of games with a tree. */
+ * the same games in s (offsets, numbers, moves, diagnostics)?  *games gets
+ * the count of games with a tree. */
 static int paths_agree(const char *s, size_t len, unsigned *games)
 {
     sgf_member *m1 = sgf_member_from_memory(s, len, "t.sgf");
@@ -439,6 +439,7 @@ static int paths_agree(const char *s, size_t len, unsigned *games)
         }
         (*games)++;
         agree &= sgf_game_offset(g) == sgf_game_offset(w) &&
+                 sgf_game_index(g) == sgf_game_index(w) &&
                  sgf_game_moves(g) == sgf_game_moves(w) &&
                  sgf_game_diag_count(g) == sgf_game_diag_count(w);
         g = NULL;
@@ -564,6 +565,120 @@ static void test_fuzz_found(void)
     sgf_member_free(m);
     sgf_game_free(whole);
     free(s);
+}
+
+/* A game as read: where, its number, what it holds. */
+struct seen {
+    unsigned index;
+    uint64_t offset;
+    unsigned moves;
+    size_t diags;
+    int tree;
+};
+
+/* Reads every game of s into out[] (up to max; returns the count), game i
+ * through sgf_reader_next() when bit i % 8 of turns is set, else through
+ * sgf_reader_next_raw() and sgf_game_read(): the two in turns on one
+ * reader, as -j N's reader does (bin/pool.c), across the reader's chunk
+ * boundaries and restarts. */
+static size_t read_in_turns(const char *s, size_t len, unsigned turns,
+                            struct seen *out, size_t max)
+{
+    sgf_member *m = sgf_member_from_memory(s, len, "t.sgf");
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_game *w = sgf_game_new(NULL), *g;
+    sgf_raw_game raw;
+    size_t n = 0;
+    sgf_reader_start(r, m);
+    for (;; n++) {
+        if (turns >> (n % 8) & 1) {
+            if (sgf_reader_next(r, &g) != 1)
+                break;
+        } else {
+            if (sgf_reader_next_raw(r, &raw) != 1 ||
+                sgf_game_read(w, &raw) != SGF_OK)
+                break;
+            g = w;
+        }
+        if (n < max)
+            out[n] = (struct seen){ sgf_game_index(g), sgf_game_offset(g),
+                                    sgf_game_moves(g), sgf_game_diag_count(g),
+                                    sgf_game_root(g) != NULL };
+    }
+    sgf_game_free(w);
+    sgf_reader_free(r);
+    sgf_member_free(m);
+    return n;
+}
+
+/* Taking games in turns from sgf_reader_next() and sgf_reader_next_raw()
+ * reads the same games, numbered alike, as sgf_reader_next() alone.  Frame
+ * mode counted every frame as a game, where sgf_reader_next() counts only
+ * games with a tree: after junk without one ("(B)", or a MiB of binary data
+ * between games) the workers of -j N numbered games one higher than -j 1. */
+static void test_reader_turns(void)
+{
+    static const char nodeless[] = "(B)\n(;GM[1];B[aa])\n(B)(;W[bb];B[cc])\n"
+                                   "(;GM[1]C[x])(A )";
+    size_t big = 5u << 19, klen;    /* 2.5 MiB: junk frames of a MiB */
+    char *binary = malloc(big + 64);
+    char *kgs = repeat("junk\n", "(;GM[1]SZ[19]PB[b]PW[w]\n;B[pd];W[dp]"
+                       "C[a \\] ( ) ;]\n(;W[dd];B[cc])(;W[cd]))\n(B)",
+                       3000, "(;GM[1];B[aa]", &klen);
+    CHECK(binary && kgs);
+    if (!binary || !kgs) {
+        free(binary);
+        free(kgs);
+        return;
+    }
+    size_t blen = (size_t)sprintf(binary, "(;B[aa])");
+    memset(binary + blen, 1, big - blen);
+    blen = big + (size_t)sprintf(binary + big, "(;B[bb])(;W[cc])");
+    /* games 0: more than the trees (the junk's frames: where the reader
+     * cuts a MiB of junk is its own business) */
+    const struct { const char *s; size_t len; unsigned games, trees; } in[] = {
+        { nodeless, sizeof nodeless - 1, 6, 3 },
+        { binary, blen, 0, 3 },
+        { kgs, klen, 6001, 3001 },
+    };
+    static const unsigned turns[] = { 0x00, 0x55, 0xAA, 0x6D, 0x92 };
+    enum { MAX = 7000 };
+    struct seen *ref = malloc(MAX * sizeof *ref);
+    struct seen *got = malloc(MAX * sizeof *got);
+    CHECK(ref && got);
+    for (size_t i = 0; ref && got && i < sizeof in / sizeof *in; i++) {
+        size_t n = read_in_turns(in[i].s, in[i].len, 0xFF, ref, MAX);
+        size_t trees = 0;
+        for (size_t k = 0; k < n; k++)
+            trees += (size_t)ref[k].tree;
+        if (in[i].games)
+            CHECK_INT(n, in[i].games);
+        else
+            CHECK(n > trees);
+        CHECK_INT(trees, in[i].trees);
+        /* numbered by trees: the last game with one has the count */
+        for (size_t k = n; k-- > 0;)
+            if (ref[k].tree) {
+                CHECK_INT(ref[k].index, in[i].trees);
+                break;
+            }
+        for (size_t t = 0; t < sizeof turns / sizeof *turns; t++) {
+            size_t m = read_in_turns(in[i].s, in[i].len, turns[t], got, MAX);
+            size_t differ = 0;
+            for (size_t k = 0; k < m && k < n && k < MAX; k++)
+                differ += got[k].index != ref[k].index ||
+                          got[k].offset != ref[k].offset ||
+                          got[k].moves != ref[k].moves ||
+                          got[k].diags != ref[k].diags ||
+                          got[k].tree != ref[k].tree;
+            CHECK_INT(m, n);
+            CHECK_INT(differ, 0);
+        }
+    }
+    free(ref);
+    free(got);
+    free(binary);
+    free(kgs);
 }
 
 /* ---- hostile shapes must cost time and memory in proportion to size ----
@@ -746,6 +861,7 @@ int main(void)
     test_positions();
     test_truncated_member();
     test_fuzz_found();
+    test_reader_turns();
     test_linear();
     test_frame_scan_blocks();
     (void)print_diags;
