@@ -8,13 +8,13 @@
  *   2. a memory member through sgf_reader_next() (every game, full checks);
  *   3. the same member through sgf_reader_next_raw() and sgf_game_read()
  *      into one reused game object (the path of the worker threads).
- * Paths 2 and 3 must give the same games (offset, tree size, moves, diagnostic
- * counts): frame mode exists so that they do.  Every game of path 2 goes
- * through every public accessor, sgf_value_text() on every value, the game
- * info grammars, and the writer's round trip (tests/unit/treecmp.c): written,
- * re-read, same tree, same decoded values, same bytes when written again.
- * The last byte picks the reader's options (options_of): defaults, or a
- * fallback charset and SGF_READ_NO_DECODE (then the game is only written:
+ * Paths 2 and 3 must give the same games (number, offset, tree size, moves,
+ * diagnostic counts): frame mode exists so that they do. Every game of path
+ * 2 goes through every public accessor, sgf_value_text() on every value, the
+ * game info grammars, and the writer's round trip (tests/unit/treecmp.c):
+ * written, re-read, same tree, same decoded values, same bytes when written
+ * again. The last byte picks the reader's options (options_of): defaults, or
+ * a fallback charset and SGF_READ_NO_DECODE (then the game is only written:
  * undecoded text promises no round trip).
  *
  * Sanitizers find the crashes, leaks and bad reads; a disagreement or a
@@ -289,10 +289,11 @@ static void compare(const summaries *a, const summaries *b)
         if (x->offset != y->offset || x->nodes != y->nodes ||
             x->props != y->props || x->values != y->values ||
             x->moves != y->moves || x->diags != y->diags ||
-            x->errors != y->errors)
-            FAIL("game %zu differs: offset %llu/%llu nodes %zu/%zu props "
-                 "%zu/%zu values %zu/%zu moves %u/%u diags %zu/%zu errors "
-                 "%zu/%zu", i + 1, (unsigned long long)x->offset,
+            x->errors != y->errors || x->index != y->index)
+            FAIL("game %zu differs: index %u/%u offset %llu/%llu nodes "
+                 "%zu/%zu props %zu/%zu values %zu/%zu moves %u/%u diags "
+                 "%zu/%zu errors %zu/%zu", i + 1, x->index, y->index,
+                 (unsigned long long)x->offset,
                  (unsigned long long)y->offset, x->nodes, y->nodes, x->props,
                  y->props, x->values, y->values, x->moves, y->moves, x->diags,
                  y->diags, x->errors, y->errors);
