@@ -150,8 +150,6 @@ static void failv(xreader *r, const char *fmt, va_list ap)
         if (n >= 0 && (size_t)n < r->errlen)
             vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
     }
-    if (r->ctxt)
-        r->X.xmlStopParser(r->ctxt);
 }
 
 static void fail(xreader *r, const char *fmt, ...)
@@ -175,7 +173,14 @@ static void nomem(xreader *r)
         if (r->err && r->errlen)
             snprintf(r->err, r->errlen, "out of memory");
     }
-    if (r->ctxt)
+}
+
+/* A failure is recorded at once, but libxml2 is stopped only when the
+ * callback returns: xmlStopParser frees the input, and with it the
+ * attribute values the callback still holds (doc/fuzzing.md, 22). */
+static void stop_if_failed(xreader *r)
+{
+    if (r->rc && r->ctxt)
         r->X.xmlStopParser(r->ctxt);
 }
 
@@ -688,7 +693,6 @@ static void end_game(xreader *r)
     sgf_game_free(g);
     if (rc) {
         r->rc = rc;
-        r->X.xmlStopParser(r->ctxt);
         return;
     }
     r->games++;
@@ -838,19 +842,14 @@ static void start_sgf(xreader *r, const xmlChar **attrs, int nattrs, bool go)
     r->prop = node_prop(r, r->cur, id, n);
 }
 
-static void on_start(void *ctx, const xmlChar *localname,
-                     const xmlChar *prefix, const xmlChar *uri,
-                     int nb_namespaces, const xmlChar **namespaces,
-                     int nattrs, int nb_defaulted, const xmlChar **attrs)
+static void start_element(xreader *r, const xmlChar *localname,
+                          int nattrs, const xmlChar **attrs)
 {
-    xreader *r = ctx;
     int info = -1;
     elem e = elem_of((const char *)localname, &info);
     elem parent = r->depth ? r->stack[r->depth - 1].e : E_NONE;
     size_t n;
     const xmlChar *a;
-    (void)prefix, (void)uri, (void)nb_namespaces, (void)namespaces;
-    (void)nb_defaulted;
 
     if (r->rc)
         return;
@@ -960,6 +959,17 @@ static void on_start(void *ctx, const xmlChar *localname,
     }
 }
 
+static void on_start(void *ctx, const xmlChar *localname,
+                     const xmlChar *prefix, const xmlChar *uri,
+                     int nb_namespaces, const xmlChar **namespaces,
+                     int nattrs, int nb_defaulted, const xmlChar **attrs)
+{
+    (void)prefix, (void)uri, (void)nb_namespaces, (void)namespaces;
+    (void)nb_defaulted;
+    start_element(ctx, localname, nattrs, attrs);
+    stop_if_failed(ctx);
+}
+
 static int hexval(char c)
 {
     if (c >= '0' && c <= '9')
@@ -1066,12 +1076,9 @@ static void end_comment(xreader *r)
         add_value(p, v);
 }
 
-static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
-                   const xmlChar *uri)
+static void end_element(xreader *r)
 {
-    xreader *r = ctx;
     frame f;
-    (void)localname, (void)prefix, (void)uri;
     if (r->rc || r->depth == 0)
         return;
     f = r->stack[--r->depth];
@@ -1122,11 +1129,20 @@ static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
     r->text.len = 0;
 }
 
+static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                   const xmlChar *uri)
+{
+    (void)localname, (void)prefix, (void)uri;
+    end_element(ctx);
+    stop_if_failed(ctx);
+}
+
 static void on_characters(void *ctx, const xmlChar *s, int len)
 {
     xreader *r = ctx;
     if (!r->rc && len > 0)
         buf_add(r, &r->text, (const char *)s, (size_t)len);
+    stop_if_failed(r);
 }
 
 /* Any entity declaration stops the parse: the forms have none, and
@@ -1139,6 +1155,7 @@ static void on_entity_decl(void *ctx, const xmlChar *name, int type,
     (void)type, (void)public_id, (void)system_id, (void)content;
     fail(ctx, "entity declarations are refused (<!ENTITY %.40s>)",
          (const char *)name);
+    stop_if_failed(ctx);
 }
 
 static void on_unparsed_entity(void *ctx, const xmlChar *name,
@@ -1149,11 +1166,13 @@ static void on_unparsed_entity(void *ctx, const xmlChar *name,
     (void)public_id, (void)system_id, (void)notation;
     fail(ctx, "entity declarations are refused (<!ENTITY %.40s>)",
          (const char *)name);
+    stop_if_failed(ctx);
 }
 
 static void on_reference(void *ctx, const xmlChar *name)
 {
     fail(ctx, "entity references are refused (&%.40s;)", (const char *)name);
+    stop_if_failed(ctx);
 }
 
 int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,

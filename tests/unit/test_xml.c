@@ -889,6 +889,25 @@ static void test_fuzz_found(void)
                   &out, err, sizeof err);
     CHECK_INT(rc, 1);
     CHECK(out.p && strstr(out.p, "CA[UTF-8]C[caf\xc3\xa9]"));
+
+    /* 22: a failure inside a start tag stopped libxml2 at once, and
+     * xmlStopParser freed the input that the attribute values still in
+     * hand point into: the bad territory came before the point was read
+     * (heap-use-after-free under AddressSanitizer) */
+    static const char *const bad_attrs[] = {
+        "<Mark at='A1' territory='blue'/>",
+        "<Mark at='A1' type='star'/>",
+        "<Mark at='Z99' territory='black'/>",
+        "<SGF type='C:hex'><Arg>zz</Arg></SGF><Black at='A1'/>",
+    };
+    for (size_t i = 0; i < sizeof bad_attrs / sizeof bad_attrs[0]; i++) {
+        char doc[256];
+        snprintf(doc, sizeof doc, "<Go><GoGame><Information/><Nodes><Node>"
+                 "%s</Node></Nodes></GoGame></Go>", bad_attrs[i]);
+        rc = read_xml(doc, &out, err, sizeof err);
+        CHECK_INT(rc, SGF_E_FORMAT);
+        CHECK(strncmp(err, "line 1: ", 8) == 0);
+    }
     free(x.p);
     free(out.p);
 }
