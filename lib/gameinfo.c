@@ -594,6 +594,11 @@ static int komi_parse(const char *text, const char *app, komi_read *k)
             k->written = neg ? -a.v : a.v;
             k->stones = a.unit == UNIT_STONES;
             k->komi = neg ? -amount_points(&a) : amount_points(&a);
+            /* no unit and quarters ("3¾", "7 3/4"): stones, as KM[3.75] */
+            if (a.unit == UNIT_NONE && quarter(k->komi)) {
+                k->stones = true;
+                k->komi *= 2;
+            }
             return 0;
         }
         neg = false;

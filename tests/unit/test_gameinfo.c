@@ -246,6 +246,10 @@ static const komi_case komis[] = {
     { "黑贴7目半", NULL, 0, 7.5, 0 },
     { "七目半", NULL, 0, 7.5, 0 },
     { "3又3/4子", NULL, 0, 7.5, 0 },
+    /* quarters without a unit are stones, as KM[3.75] is */
+    { "3¾", NULL, 0, 7.5, 0 },
+    { "3 3/4", NULL, 0, 7.5, 0 },
+    { "3¾目", NULL, 0, 3.75, 0 },
     { " 6.5 ", NULL, 0, 6.5, 0 },
     { ".5", NULL, 0, 0.5, 0 },
     { "6.", NULL, 0, 6, 0 },
