@@ -130,6 +130,10 @@ PY
     fi
 fi
 mkdir -p "$out/corpus-$target" "$out/artifacts"
+# Paths relative to BUILDDIR, the same wherever it is: the arguments are on
+# the stack, whose depth is one of libFuzzer's features, so a run from
+# another folder would explore differently (.ci/run wants the same run).
+cp "$src/tests/fuzz/sgf.dict" "$out/sgf.dict"
 cd "$out"
-exec "./$target" -dict="$src/tests/fuzz/sgf.dict" \
-    -artifact_prefix="$out/artifacts/" "$@" "$out/corpus-$target" "$seeds"
+exec "./$target" -dict=sgf.dict -artifact_prefix=artifacts/ "$@" \
+    "corpus-$target" "seeds-$target"
