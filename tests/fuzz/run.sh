@@ -135,5 +135,7 @@ mkdir -p "$out/corpus-$target" "$out/artifacts"
 # another folder would explore differently (.ci/run wants the same run).
 cp "$src/tests/fuzz/sgf.dict" "$out/sgf.dict"
 cd "$out"
+# and so is the environment: nothing in it names a folder
+unset PWD OLDPWD SGFKIT_TOOLS SGFKIT_CORPUS
 exec "./$target" -dict=sgf.dict -artifact_prefix=artifacts/ "$@" \
     "corpus-$target" "seeds-$target"
