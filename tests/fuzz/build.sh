@@ -47,12 +47,18 @@ libs="$(pkg-config --libs zlib libxml-2.0) $linked"
 
 # the library is compiled once per target (about 25 s each), so that no
 # object can be built without the fuzzer's instrumentation by mistake
+# from the source folder, with its paths relative: the sanitizers keep the
+# names of the sources in the program's data, and a binary that does not
+# depend on where the clone is explores the same way from every clone
+# (.ci/run's fuzz step; doc/fuzzing.md, "In CI")
+out=$(cd "$out" && pwd)
+cd "$src"
 for t in $targets; do
     extra=
-    [ "$t" = fuzz_read ] && extra="$src/tests/unit/treecmp.c"
+    [ "$t" = fuzz_read ] && extra="tests/unit/treecmp.c"
     # shellcheck disable=SC2086
-    $CC $CFLAGS $cflags -include "$out/cfg/config.h" -I"$src/lib" \
-        "$src"/lib/*.c $extra "$src/tests/fuzz/$t.c" \
+    $CC $CFLAGS $cflags -include "$out/cfg/config.h" -Ilib \
+        lib/*.c $extra "tests/fuzz/$t.c" \
         $libs -lm -o "$out/$t"
     echo "built $out/$t"
 done
