@@ -206,9 +206,13 @@ static int from_xml_or_json(struct cli *cli, sgf_member *m,
                                    keep, err, sizeof err);
     cli_buf_free(&in);
     if (rc < 0) {
-        cli_error(cli, "%s: %s%s%s", origin,
-                  n < 0 ? sgf_member_error(m) : sgf_strerror(rc),
-                  *err ? ": " : "", err);
+        /* the library's "unreadable container format" would name the
+         * wrong thing: the container was read, the document is bad */
+        const char *why = n < 0 ? sgf_member_error(m)
+                        : rc != SGF_E_FORMAT ? sgf_strerror(rc)
+                        : from == FROM_XML ? "not a game record in XML"
+                        : "not a game record in JSON";
+        cli_error(cli, "%s: %s%s%s", origin, why, *err ? ": " : "", err);
         cli_buf_free(keep);
         return -1;
     }

@@ -256,6 +256,14 @@ check "a game, then binary data: the game is written" grep -q 'PB\[Ann\]' out
 : >in/empty.sgf
 status 0 "an empty file: a warning only, exit 0" in/empty.sgf
 status 0 "-W no-binary-data: exit 0" -W no-binary-data in/random.bin
+# a bad attribute in a point element (doc/fuzzing.md, 22: the point was
+# read after libxml2 had freed it): the document is named with the line of
+# the error, and the run goes on with the next input
+printf '<Go><GoGame><Information/><Nodes>\n<Node><Black at="D4"/></Node>\n<Node><Mark at="A1" territory="blue"/></Node>\n</Nodes></GoGame></Go>\n' >in/mark.xml
+status 2 "Go XML with a bad territory: not read, exit 2" in/mark.xml in/v.sgf
+check "... named, with its line and what is wrong" \
+    grep -q 'in/mark.xml: not a game record in XML: line 3: Mark territory is not black or white' err
+check "... and the next input is read" test -s out
 
 # ---- safety -------------------------------------------------------------------
 cp in/v.sgf in/keep.sgf
