@@ -31,6 +31,7 @@ seeds=$out/seeds-$target
 tools=${SGFKIT_TOOLS:-$out/../bin}
 convert=$tools/sgfconvert
 [ -x "$convert" ] || convert=$(command -v sgfconvert || true)
+case $convert in /* | '') ;; *) convert=$(pwd)/$convert ;; esac
 
 if [ ! -d "$seeds" ]; then
     mkdir -p "$seeds"
@@ -48,20 +49,26 @@ files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus)
                for f in fs if f.endswith('.sgf'))[:6]
 data = [(os.path.basename(f), open(f, 'rb').read()) for f in files]
 one = data[0][1]
-open(os.path.join(seeds, 'one.sgf.gz'), 'wb').write(gzip.compress(one))
-open(os.path.join(seeds, 'two.gz'), 'wb').write(
-    gzip.compress(one) + gzip.compress(data[1][1]))
+# no clock in any header (gzip's MTIME, tar's and zip's dates): the seeds,
+# like the runs of .ci/run, are the same every time
+def gz(b):
+    return gzip.compress(b, mtime=0)
+open(os.path.join(seeds, 'one.sgf.gz'), 'wb').write(gz(one))
+open(os.path.join(seeds, 'two.gz'), 'wb').write(gz(one) + gz(data[1][1]))
 open(os.path.join(seeds, 'one.bz2'), 'wb').write(bz2.compress(one))
-for name, mode in (('t.tar', 'w'), ('t.tar.gz', 'w:gz'), ('t.tar.bz2', 'w:bz2')):
-    with tarfile.open(os.path.join(seeds, name), mode) as t:
-        for n, d in data[:3]:
-            info = tarfile.TarInfo('dir/' + n)
-            info.size = len(d)
-            t.addfile(info, io.BytesIO(d))
+tar = io.BytesIO()
+with tarfile.open(fileobj=tar, mode='w') as t:
+    for n, d in data[:3]:
+        info = tarfile.TarInfo('dir/' + n)
+        info.size = len(d)
+        t.addfile(info, io.BytesIO(d))
+for name, pack in (('t.tar', bytes), ('t.tar.gz', gz), ('t.tar.bz2', bz2.compress)):
+    open(os.path.join(seeds, name), 'wb').write(pack(tar.getvalue()))
 for name, comp in (('t.zip', zipfile.ZIP_DEFLATED), ('s.zip', zipfile.ZIP_STORED)):
     with zipfile.ZipFile(os.path.join(seeds, name), 'w', comp) as z:
         for n, d in data[:3]:
-            z.writestr('dir/' + n, d)
+            z.writestr(zipfile.ZipInfo('dir/' + n, (1980, 1, 1, 0, 0, 0)), d,
+                       compress_type=comp)
 PY
         if [ -d "$shared" ]; then
             find "$shared" -type f -size -64k \
@@ -119,11 +126,13 @@ PY
                 case $f in */r*.sgf) [ $((n % 5)) -eq 0 ] || continue ;; esac
                 b=${f##*/}
                 b=${b%.sgf}
+                # from the seeds' folder: JSON names the origin, which
+                # must not depend on where the build folder is
                 if [ "$target" = fuzz_xml ]; then
-                    "$convert" -q --progress=never -j1 --to=xml -o "$seeds/$b.go.xml" "$f" || true
-                    "$convert" -q --progress=never -j1 --to=xml --xml=raw -o "$seeds/$b.raw.xml" "$f" || true
+                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=xml -o "$b.go.xml" "$b.sgf") || true
+                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=xml --xml=raw -o "$b.raw.xml" "$b.sgf") || true
                 else
-                    "$convert" -q --progress=never -j1 --to=json -o "$seeds/$b.json" "$f" || true
+                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=json -o "$b.json" "$b.sgf") || true
                 fi
             done 2>/dev/null
         fi
