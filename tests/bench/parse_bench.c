@@ -3,7 +3,7 @@
  *
  *   parse_bench [--mode=full|syntax|memchr] [--runs=N] [--min-time=S] PATH...
  *   parse_bench --exec [--ok-status=N] [--runs=N] [--min-time=S] -- COMMAND
- *               [ARG]...
+ *               [ARG]... [--and COMMAND [ARG]...]...
  *
  * full    sgf_reader_next over every member: parse and every check
  * syntax  the same with SGF_READ_SYNTAX_ONLY
@@ -15,7 +15,11 @@
  *         the same code as the other modes; an exit status up to N
  *         (--ok-status, default 0) is success: sgfcheck's 1 means "a record
  *         has an error".  No shell in between: its start-up (about 0.7 ms)
- *         would be timed too, and weigh on every ratio of two runs
+ *         would be timed too, and weigh on every ratio of two runs.  With
+ *         --and, the commands run at the same time and a pass lasts until
+ *         the last one exits: two single-threaded runs over the two halves
+ *         of a collection show what two cores give with no sharing at all,
+ *         the ceiling of a program's -j2 on this machine
  *
  * One thread.  A run repeats whole passes over the inputs until it has lasted
  * --min-time seconds, so that small inputs are not lost in timer noise and
@@ -47,6 +51,8 @@ struct options {
     char **args;            /* paths, or the command for --exec */
     int ok_status;          /* --exec: the highest exit status that is fine */
     int nargs;
+    char **cmds[8];         /* --exec: the commands (args cut at --and) */
+    int ncmds;
 };
 
 struct counts {
@@ -133,8 +139,8 @@ static int one_pass(const struct options *o, sgf_reader *r, char *buf,
     return rc;
 }
 
-/* One run of the command, stdout to /dev/null. */
-static int exec_once(const struct options *o)
+/* Starts one command, its output to /dev/null: its pid, or -1. */
+static pid_t exec_start(char **args)
 {
     pid_t pid = fork();
     if (pid < 0) {
@@ -153,12 +159,17 @@ static int exec_once(const struct options *o)
             (void)fcntl(err, F_SETFD, FD_CLOEXEC);
         if (dup2(out, STDERR_FILENO) < 0)
             _exit(127);
-        execvp(o->args[0], o->args);
+        execvp(args[0], args);
         if (err >= 0)
-            dprintf(err, "parse_bench: %s: %s\n", o->args[0],
-                    strerror(errno));
+            dprintf(err, "parse_bench: %s: %s\n", args[0], strerror(errno));
         _exit(127);
     }
+    return pid;
+}
+
+/* Waits for a command started by exec_start: 0 when it exited fine. */
+static int exec_wait(const struct options *o, pid_t pid, const char *name)
+{
     int status;
     while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
@@ -169,13 +180,29 @@ static int exec_once(const struct options *o)
     if (!WIFEXITED(status) || WEXITSTATUS(status) > o->ok_status) {
         if (WIFEXITED(status))
             fprintf(stderr, "parse_bench: %s exited with status %d\n",
-                    o->args[0], WEXITSTATUS(status));
+                    name, WEXITSTATUS(status));
         else
             fprintf(stderr, "parse_bench: %s was killed by signal %d\n",
-                    o->args[0], WTERMSIG(status));
+                    name, WTERMSIG(status));
         return -1;
     }
     return 0;
+}
+
+/* One run of the commands, all at once. */
+static int exec_once(const struct options *o)
+{
+    pid_t pids[8];
+    int rc = 0, started = 0;
+    for (; started < o->ncmds; started++)
+        if ((pids[started] = exec_start(o->cmds[started])) < 0) {
+            rc = -1;
+            break;
+        }
+    for (int i = 0; i < started; i++)
+        if (exec_wait(o, pids[i], o->cmds[i][0]) < 0)
+            rc = -1;
+    return rc;
 }
 
 static long maxrss_kb(void)
@@ -196,7 +223,7 @@ static void usage(FILE *f)
             "usage: parse_bench [--mode=full|syntax|memchr] [--runs=N] "
             "[--min-time=S] PATH...\n"
             "       parse_bench --exec [--ok-status=N] [--runs=N] "
-            "[--min-time=S] -- COMMAND [ARG]...\n");
+            "[--min-time=S] -- COMMAND [ARG]... [--and COMMAND [ARG]...]...\n");
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -234,6 +261,23 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     o->args = argv + i;
     o->nargs = argc - i;
+    if (o->mode == MODE_EXEC) {
+        /* each --and ends a command: NULL there makes it its argv */
+        o->ncmds = 0;
+        o->cmds[o->ncmds++] = o->args;
+        for (int k = 0; k < o->nargs; k++) {
+            if (strcmp(o->args[k], "--and") != 0)
+                continue;
+            o->args[k] = NULL;
+            if (o->ncmds == (int)(sizeof o->cmds / sizeof o->cmds[0]) ||
+                k + 1 == o->nargs)
+                return -1;
+            o->cmds[o->ncmds++] = o->args + k + 1;
+        }
+        for (int c = 0; c < o->ncmds; c++)
+            if (!o->cmds[c][0])
+                return -1;
+    }
     return o->runs >= 1 && o->nargs >= 1 ? 0 : -1;
 }
 
