@@ -5,7 +5,6 @@
  * (sgfconvert(1)).  The formats are the library's (writer.c, xmlwrite.c,
  * json.c, jsonl.c, csv.c); this file picks one and names the files.
  */
-#include <libxml/parser.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,8 +504,9 @@ int main(int argc, char **argv)
             o.to = TO_SGF;
         }
     }
-    /* libxml2 must be initialised before the workers start */
-    xmlInitParser();
+    /* XML inputs are read by the member filter, in the reader's role, one
+     * thread at a time (bin/pool.c): libxml2, loaded and initialised by the
+     * first of them, is never initialised by two threads at once */
     cli.member_filter = from_xml_or_json;
     cli.member_filter_ctx = &o;
     if (cli_open_output(&cli) == 0) {
