@@ -117,6 +117,7 @@ struct walk {
     struct cli_buf keep;       /* alt's bytes */
     int rc;                    /* what the last member or input gave */
     int finished;
+    unsigned long members;     /* members started so far */
 };
 
 /* Walks the inputs until next pauses (returns 1: call again to go on) or

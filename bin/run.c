@@ -107,6 +107,7 @@ int cli_walk_resume(struct walk *w)
                     w->m = w->alt = alt;
             }
             sgf_reader_start(w->r, w->m);
+            w->members++;
             progress_member(st->progress, sgf_member_origin(w->m));
         }
         int rc;

@@ -444,19 +444,25 @@ sgf_game *sgf_game_new(const sgf_read_options *opt)
     return game_new(opt);
 }
 
-int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
+/* sgf_game_read, with raw's bytes read where they are (own == raw) or
+ * from g's copy of them. */
+static int read_raw(sgf_game *g, const sgf_raw_game *raw, bool copy)
 {
-    if (raw->len > g->own_cap) {
-        char *b = realloc(g->own_src, raw->len);
-        if (!b)
-            return SGF_E_NOMEM;
-        g->own_src = b;
-        g->own_cap = raw->len;
-    }
-    if (raw->len)
-        memcpy(g->own_src, raw->bytes, raw->len);
     sgf_raw_game own = *raw;
-    own.bytes = raw->len ? g->own_src : "";
+    if (copy) {
+        if (raw->len > g->own_cap) {
+            char *b = realloc(g->own_src, raw->len);
+            if (!b)
+                return SGF_E_NOMEM;
+            g->own_src = b;
+            g->own_cap = raw->len;
+        }
+        if (raw->len)
+            memcpy(g->own_src, raw->bytes, raw->len);
+        own.bytes = raw->len ? g->own_src : "";
+    } else if (!raw->len) {
+        own.bytes = "";
+    }
     game_reset(g, NULL, &own);
     g->nostart_from = g->nostart_to = 0;    /* another member, maybe */
     g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
@@ -478,6 +484,16 @@ int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
         return SGF_E_NOMEM;
     }
     return SGF_OK;
+}
+
+int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
+{
+    return read_raw(g, raw, true);
+}
+
+int sgf_game_read_in_place(sgf_game *g, const sgf_raw_game *raw)
+{
+    return read_raw(g, raw, false);
 }
 
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)

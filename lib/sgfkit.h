@@ -326,6 +326,10 @@ sgf_game *sgf_game_new(const sgf_read_options *opt);
  * incomplete game and says so in a diagnostic-free state: check the
  * return). */
 int sgf_game_read(sgf_game *g, const sgf_raw_game *raw);
+/* The same without the copy: g reads raw->bytes where they are, so they
+ * must stay unchanged as long as g holds this game (a worker parsing
+ * games out of a buffer of its own, bin/pool.c). */
+int sgf_game_read_in_place(sgf_game *g, const sgf_raw_game *raw);
 
 /* ------------------------------------------------------------------ */
 /* Reader: games out of a member.                                      */
