@@ -109,6 +109,7 @@ struct pool {
     int reading, writing;      /* the roles are taken */
     int read_done, stop;
     unsigned sleepers;
+    unsigned events;           /* pool_wake's count, read without the lock */
 #ifdef POOL_PLACE
     int place;                 /* workers widen their mask to cpus */
     cpu_set_t cpus;
@@ -234,10 +235,43 @@ static int pool_next(struct walk *w, sgf_reader *r)
     return 1;
 }
 
+/* Lock held: something a waiting thread may want has changed. */
 static void pool_wake(struct pool *p)
 {
+    __atomic_store_n(&p->events, p->events + 1, __ATOMIC_RELEASE);
     if (p->sleepers)
         pthread_cond_broadcast(&p->cv);
+}
+
+/* Lock held, nothing to do for now.  Waits for the next change (pool_wake)
+ * spinning for up to SPIN_SECONDS before sleeping: the work comes back
+ * within microseconds as a rule (the reader frames the next batch), but a
+ * thread that slept, its virtual CPU halted, woke up 0.7 to 3 ms after the
+ * broadcast on the 2-vCPU test VM, in one -j2 run in three: a sixth of a
+ * run over the KGS collection. */
+#define SPIN_SECONDS 0.0005
+static void pool_wait(struct pool *p)
+{
+    unsigned seen = p->events;
+    pthread_mutex_unlock(&p->lock);
+    double until = -1;
+    for (unsigned i = 1;
+         __atomic_load_n(&p->events, __ATOMIC_ACQUIRE) == seen; i++) {
+        if (i % 64 == 0) {
+            double now = progress_clock();
+            if (until < 0)
+                until = now + SPIN_SECONDS;
+            else if (now > until)
+                break;
+        }
+        sched_yield();
+    }
+    pthread_mutex_lock(&p->lock);
+    if (p->events != seen)
+        return;
+    p->sleepers++;
+    pthread_cond_wait(&p->cv, &p->lock);
+    p->sleepers--;
 }
 
 /* The reader's role, lock held: fills one job, framed or direct (none once
@@ -374,9 +408,7 @@ static void pool_work(struct pool *p, sgf_game **g)
         }
         if (p->read_done && !p->reading && p->seq_out == p->seq_in)
             break;
-        p->sleepers++;
-        pthread_cond_wait(&p->cv, &p->lock);
-        p->sleepers--;
+        pool_wait(p);
     }
     pthread_mutex_unlock(&p->lock);
 }
