@@ -850,6 +850,72 @@ static void test_frame_scan_blocks(void)
     CHECK_INT(bad, 0);
 }
 
+/* sgf_game_read_in_place reads a frame where it lies: the same game, the
+ * same diagnostics as sgf_game_read's copy, its values pointing into the
+ * caller's bytes (and the copy's not). */
+static void test_read_in_place(void)
+{
+    static const char text[] =
+        "junk (;GM[1]FF[4]SZ[19]PB[Lee \\\\ \\] x]KM[6.5]\n"
+        ";B[pd];W[dp];B[zz]C[off the board])\n"
+        "(;GM[1]SZ[9];B[ee];W[ee]\n";
+    sgf_member *m = sgf_member_from_memory(text, sizeof text - 1, "p.sgf");
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_game *copy = sgf_game_new(NULL), *here = sgf_game_new(NULL);
+    CHECK(m && r && copy && here);
+    if (!m || !r || !copy || !here)
+        return;
+    sgf_reader_start(r, m);
+    sgf_raw_game raw;
+    unsigned games = 0;
+    while (sgf_reader_next_raw(r, &raw) == 1) {
+        /* the frame in a buffer of the caller's, as the pool keeps it */
+        char *mine = malloc(raw.len + 1);
+        CHECK(mine != NULL);
+        if (!mine)
+            break;
+        memcpy(mine, raw.bytes, raw.len);
+        sgf_raw_game own = raw;
+        own.bytes = mine;
+        CHECK_INT(sgf_game_read(copy, &own), SGF_OK);
+        CHECK_INT(sgf_game_read_in_place(here, &own), SGF_OK);
+        games++;
+        CHECK_INT(sgf_game_moves(here), sgf_game_moves(copy));
+        CHECK_INT(sgf_game_index(here), sgf_game_index(copy));
+        CHECK_INT(sgf_game_diag_count(here), sgf_game_diag_count(copy));
+        CHECK(sgf_game_diag_count(here) > 0);
+        for (size_t i = 0; i < sgf_game_diag_count(here) &&
+                           i < sgf_game_diag_count(copy); i++) {
+            const sgf_diag *a = sgf_game_diag(here, i);
+            const sgf_diag *b = sgf_game_diag(copy, i);
+            CHECK(strcmp(a->id, b->id) == 0);
+            CHECK_INT(a->line, b->line);
+            CHECK_INT(a->column, b->column);
+        }
+        const sgf_prop *sz = sgf_node_find(sgf_game_root(here), SGF_P_SZ);
+        const sgf_prop *sc = sgf_node_find(sgf_game_root(copy), SGF_P_SZ);
+        CHECK(sz && sc);
+        if (sz && sc) {
+            CHECK(sz->values[0].raw >= mine &&
+                  sz->values[0].raw < mine + raw.len);
+            CHECK(!(sc->values[0].raw >= mine &&
+                    sc->values[0].raw < mine + raw.len));
+        }
+        const sgf_prop *pb = sgf_node_find(sgf_game_root(here), SGF_P_PB);
+        if (games == 1) {
+            size_t tl;
+            const char *t = pb ? sgf_value_text(here, pb, 0, &tl) : NULL;
+            CHECK(t != NULL && strcmp(t, "Lee \\ ] x") == 0);
+        }
+        free(mine);
+    }
+    CHECK_INT(games, 2);
+    sgf_game_free(copy);
+    sgf_game_free(here);
+    sgf_reader_free(r);
+    sgf_member_free(m);
+}
+
 int main(void)
 {
     test_tree_shape();
@@ -864,6 +930,7 @@ int main(void)
     test_reader_turns();
     test_linear();
     test_frame_scan_blocks();
+    test_read_in_place();
     (void)print_diags;
     TEST_END();
 }
