@@ -4,7 +4,7 @@
  * game's rules (sgfcheck(1)).
  */
 #include <stdlib.h>
-#include "cli.h"
+#include "cli/cli.h"
 
 static const struct cli_tool sgfcheck = {
     "sgfcheck",

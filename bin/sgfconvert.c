@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "cli.h"
+#include "cli/cli.h"
 
 static const struct cli_tool sgfconvert = {
     "sgfconvert",

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cli.h"
+#include "cli/cli.h"
 
 static const struct cli_tool sgfscore = {
     "sgfscore",

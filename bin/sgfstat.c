@@ -11,7 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "stat.h"
+#include "stat/stat.h"
 
 static const struct cli_tool sgfstat = {
     "sgfstat",

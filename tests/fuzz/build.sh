@@ -36,10 +36,11 @@ CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
  -DSGF_READER_CHUNK=64"
 PKGS="zlib libarchive uchardet libxml-2.0"
 cflags="$(pkg-config --cflags $PKGS)"
-# libarchive, uchardet and libxml2 are loaded when first needed (lib/dynlib.h,
-# the sonames in config.h): linked are zlib, libxml2 (fuzz_xml and fuzz_score
-# call it themselves) and what configure links: -ldl where dlopen is not in
-# libc, a library whose soname it could not find.
+# libarchive, uchardet and libxml2 are loaded when first needed
+# (lib/common/dynlib.h, the sonames in config.h): linked are zlib, libxml2
+# (fuzz_xml and fuzz_score call it themselves) and what configure links:
+# -ldl where dlopen is not in libc, a library whose soname it could not
+# find.
 linked=$(sed -n -e 's/^LIBS = //p' -e 's/^LIBARCHIVE_LINKED = //p' \
     -e 's/^UCHARDET_LINKED = //p' -e 's/^LIBXML2_LINKED = //p' \
     "$out/cfg/Makefile" | tr '\n' ' ')
@@ -58,7 +59,7 @@ for t in $targets; do
     [ "$t" = fuzz_read ] && extra="tests/unit/treecmp.c"
     # shellcheck disable=SC2086
     $CC $CFLAGS $cflags -include "$out/cfg/config.h" -Ilib \
-        lib/*.c $extra "tests/fuzz/$t.c" \
+        lib/*/*.c $extra "tests/fuzz/$t.c" \
         $libs -lm -o "$out/$t"
     echo "built $out/$t"
 done

@@ -1,10 +1,10 @@
 #!/bin/sh
-# check-man.sh - every check id of lib/checks.def is documented in
+# check-man.sh - every check id of lib/sgf/checks.def is documented in
 # doc/sgfcheck.1 with its severity, as '.BR id " (severity)"'.
 # Usage: check-man.sh [SRCDIR]   Prints one line per missing id and
 # "N passed, N failed"; exits 1 when an id is missing or has another severity.
 srcdir=${1:-${srcdir:-.}}
-def=$srcdir/lib/checks.def
+def=$srcdir/lib/sgf/checks.def
 man=$srcdir/doc/sgfcheck.1
 for f in "$def" "$man"; do
     [ -r "$f" ] || { echo "check-man: cannot read $f" >&2; exit 2; }

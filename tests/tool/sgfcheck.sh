@@ -91,7 +91,7 @@ check "summary line" grep -qE \
 # ---- --list-checks ---------------------------------------------------------------
 status 0 "--list-checks" --list-checks
 missing=0
-for id in $(sed -n 's/^CHECK([A-Z0-9_]*, *"\([^"]*\)".*/\1/p' "$srcdir/lib/checks.def"); do
+for id in $(sed -n 's/^CHECK([A-Z0-9_]*, *"\([^"]*\)".*/\1/p' "$srcdir/lib/sgf/checks.def"); do
     grep -qE "^$id +(error|warning|note) " out || { missing=1; echo "    $id not listed"; }
 done
 check "--list-checks lists every id of checks.def" test "$missing" -eq 0

@@ -245,7 +245,7 @@ for fmt, extra in (("json", ["--duplicates"]), ("text", ["--duplicates"]),
 sys.exit(0 if ok else 1)
 EOF
 # Dyer's signature comes from sgfstat's own walk of the moves and from the
-# JSON Lines summary (lib/jsonl.c) through one helper: every game's must
+# JSON Lines summary (lib/export/jsonl.c) through one helper: every game's must
 # be the same in both (in/ has games of 60 and 80 moves)
 "$prog" --progress=never -q --partial --duplicates -o dyer.sgfstat in c 2>/dev/null
 "$sgfconvert" --progress=never -q -t jsonl -o dyer.jsonl in c 2>/dev/null

@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "common/arena.h"
+#include "sgf/charset.h"
+#include "sgf/text.h"
 #include "harness.h"
 
 /* ---- helpers ---------------------------------------------------------- */

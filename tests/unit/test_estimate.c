@@ -9,12 +9,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <strings.h>
-/* the capture search's own board (internal); internal.h has a CHECK of
+/* the capture search's own board (internal); sgf/checks.h has a CHECK of
  * its own that the harness's replaces */
-#include "playout.h"
-#include "pat3.h"
-#include "tactics.h"
-#include "lifedeath.h"
+#include "score/playout.h"
+#include "score/pat3.h"
+#include "score/tactics.h"
+#include "score/lifedeath.h"
 #undef CHECK
 #include "harness.h"
 #include "sgfkit.h"

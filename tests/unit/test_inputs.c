@@ -23,7 +23,7 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "dynlib.h"
+#include "common/dynlib.h"
 #include "sgfkit.h"
 #include "harness.h"
 

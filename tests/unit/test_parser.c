@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "internal.h"
+#include "sgf/game.h"
 #include "harness.h"
 
 static sgf_game *parse(const char *s)
@@ -714,7 +714,7 @@ static double now(void)
 }
 
 /* Seconds to read every game of s[0..len) (best of three); *peak gets the
- * largest arena a game needed (internal.h: the one look inside). */
+ * largest arena a game needed (sgf/game.h: the one look inside). */
 static double read_time(const char *s, size_t len, size_t *peak)
 {
     double best = 1e9;

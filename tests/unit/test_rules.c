@@ -5,11 +5,12 @@
  * and hostile input.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "sgfkit.h"
 #include "harness.h"
 
 /* Every field of the record, so a test names what differs. */

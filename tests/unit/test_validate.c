@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "sgf/checks.h"
+#include "sgf/points.h"
 #include "harness.h"
 
 /* ---- helpers ---- */

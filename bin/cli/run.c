@@ -1,0 +1,175 @@
+/*
+ * run.c - the stages every run has, whatever the number of jobs: the
+ * reader that walks every member of every input (lib's inputs layer), the
+ * tool's function called on each game, and the output stage that writes
+ * the outputs and adds up the counts in input order.  -j 1 chains them in
+ * the main thread; pool.c spreads them over threads.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "cli/cli-internal.h"
+#include "cli/progress.h"
+
+static void tally_add(struct cli_tally *sum, const struct cli_tally *t)
+{
+    sum->games += t->games;
+    sum->errors += t->errors;
+    sum->warnings += t->warnings;
+    sum->notes += t->notes;
+}
+
+void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
+              uint64_t position)
+{
+    struct cli_state *st = cli->st;
+    if (out->buf.nomem || out->err.nomem)
+        cli_out_of_memory(cli);
+    if (out->err.len)
+        cli_message_block(cli, &out->err);
+    cli_output_write(cli, &out->buf);
+    tally_add(&cli->total, &out->tally);
+    for (size_t i = 0; i < CLI_CHECKS_MAX; i++)
+        cli->total_by_check[i] += out->by_check[i];
+    progress_update(st->progress, cli->total.games, bytes, position);
+}
+
+void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
+                  sgf_game *g, struct cli_out *out)
+{
+    struct cli_tally sum = out->tally;
+    memset(&out->tally, 0, sizeof out->tally);
+    out->tally.games = 1;
+    fn(cli, g, out, ctx);
+    tally_add(&sum, &out->tally);
+    out->tally = sum;
+}
+
+static void on_input_error(void *ctx, const char *origin, const char *message)
+{
+    (void)origin;
+    cli_error(ctx, "%s", message);
+}
+
+/* The end of the current member: rc is what next returned last. */
+static void walk_member_end(struct walk *w, int rc)
+{
+    struct cli *cli = w->cli;
+    struct cli_state *st = cli->st;
+    if (rc < 0) {
+        const char *msg = sgf_member_error(w->m);
+        cli_error(cli, "%s: %s", sgf_member_origin(w->m),
+                  msg ? msg : sgf_strerror(rc));
+        st->read_errors++;
+    }
+    w->base += sgf_reader_bytes(w->r);
+    progress_member_end(st->progress, sgf_reader_bytes(w->r));
+    if (w->alt) {
+        /* the reader is done with it: the next start replaces it */
+        sgf_reader_start(w->r, NULL);
+        sgf_member_free(w->alt);
+        w->alt = NULL;
+        cli_buf_free(&w->keep);
+    }
+    w->m = NULL;
+}
+
+int cli_walk_resume(struct walk *w)
+{
+    struct cli *cli = w->cli;
+    struct cli_state *st = cli->st;
+    if (w->finished)
+        return 0;
+    if (!w->in && !w->r) {
+        w->in = sgf_inputs_new((const char *const *)cli->inputs,
+                               cli->ninputs, on_input_error, cli);
+        w->r = sgf_reader_new(&cli->read_opt);
+        if (!w->in || !w->r) {
+            cli_out_of_memory(cli);
+            goto out;
+        }
+    }
+    for (;;) {
+        if (!w->m) {
+            if (w->rc == WALK_STOP
+                || (w->rc = sgf_inputs_next(w->in, &w->m)) != 1) {
+                w->m = NULL;
+                break;
+            }
+            if (cli->member_filter) {
+                sgf_member *alt = NULL;
+                int f = cli->member_filter(cli, w->m, &w->keep, &alt);
+                if (f < 0) {
+                    st->read_errors++;
+                    w->m = NULL;
+                    continue;
+                }
+                if (f > 0)
+                    w->m = w->alt = alt;
+            }
+            sgf_reader_start(w->r, w->m);
+            w->members++;
+            progress_member(st->progress, sgf_member_origin(w->m));
+        }
+        int rc;
+        while ((rc = w->next(w, w->r)) == 1)
+            ;
+        if (rc == WALK_PAUSE)
+            return 1;
+        walk_member_end(w, rc);
+        w->rc = rc;
+    }
+    if (w->rc < 0 && w->rc != WALK_STOP) {
+        cli_error(cli, "%s", sgf_strerror(w->rc));
+        st->read_errors++;
+    }
+    st->input_failures = sgf_inputs_failures(w->in);
+out:
+    sgf_reader_free(w->r);
+    if (w->in)
+        sgf_inputs_free(w->in);
+    w->r = NULL;
+    w->in = NULL;
+    w->finished = 1;
+    return 0;
+}
+
+void cli_walk_inputs(struct walk *w)
+{
+    while (cli_walk_resume(w))
+        ;
+}
+
+/* -j 1: each game the reader frames is parsed, reported and written
+ * before the next is read. */
+struct serial {
+    struct walk w;
+    cli_game_fn fn;
+    void *ctx;
+    struct cli_out out;
+};
+
+static int serial_next(struct walk *w, sgf_reader *r)
+{
+    struct serial *s = (struct serial *)w;
+    sgf_game *g;
+    int rc = sgf_reader_next(r, &g);
+    if (rc != 1)
+        return rc;
+    cli_buf_clear(&s->out.buf);
+    cli_buf_clear(&s->out.err);
+    memset(&s->out.tally, 0, sizeof s->out.tally);
+    memset(s->out.by_check, 0, sizeof s->out.by_check);
+    cli_run_game(w->cli, s->fn, s->ctx, g, &s->out);
+    cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
+             progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
+    return w->cli->st->write_error ? WALK_STOP : 1;
+}
+
+void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx)
+{
+    struct serial s = { .w = { .cli = cli, .next = serial_next },
+                       .fn = fn, .ctx = ctx };
+    cli_walk_inputs(&s.w);
+    cli_buf_free(&s.out.buf);
+    cli_buf_free(&s.out.err);
+}

@@ -1,0 +1,14 @@
+/*
+ * replay.h - a game replayed under its rules, and the legality checks
+ * (replay.c).  Never installed.
+ */
+#ifndef SGFKIT_GO_REPLAY_H
+#define SGFKIT_GO_REPLAY_H
+
+#include "sgfkit.h"
+
+/* The moves replayed and checked under the game's rules
+ * (SGF_READ_LEGALITY). */
+void replay_check(sgf_game *g);
+
+#endif /* SGFKIT_GO_REPLAY_H */

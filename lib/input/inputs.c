@@ -1,0 +1,1181 @@
+/*
+ * inputs.c - paths become members: plain files, directories walked in
+ * sorted order, standard input, gzip streams and archive members.
+ *
+ * Plain files are the hot path (tens of thousands of one-game files a
+ * second), so they never touch libarchive or stdio: open(), one read() into
+ * a buffer the iterator keeps, close().  The first bytes decide what a file
+ * is (magic bytes, never the name); only containers go through libarchive,
+ * which streams them without unpacking anything to disk.  See doc/inputs.md.
+ * libarchive itself is loaded with the first container an iterator meets
+ * (dynlib.h): a run over plain and gzipped files never maps it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <zlib.h>
+
+#include "common/dynlib.h"
+#include "sgfkit.h"
+
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+#ifndef O_NOCTTY
+#define O_NOCTTY 0
+#endif
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/* One read() takes a whole typical record (2-20 KB), so a small file costs
+ * open, read, read (end), close. */
+enum { PEEK_SIZE = 64 * 1024, BLOCK_SIZE = 64 * 1024, MBUF_SIZE = 64 * 1024 };
+/* Bytes needed to see every magic we know: tar's "ustar" sits at 257. */
+enum { MAGIC_MIN = 262 };
+enum { MSG_SIZE = 1024 };
+
+static const char STDIN_ORIGIN[] = "<stdin>";
+
+/* What of libarchive the iterator calls, through ar_api (dynlib.h). */
+#define AR_FNS(X) \
+    X(archive_read_new) X(archive_read_free) \
+    X(archive_read_support_filter_all) X(archive_read_support_format_all) \
+    X(archive_read_support_format_tar) X(archive_read_support_format_empty) \
+    X(archive_read_support_format_raw) \
+    X(archive_read_set_read_callback) X(archive_read_set_seek_callback) \
+    X(archive_read_set_callback_data) X(archive_read_open1) \
+    X(archive_read_next_header) X(archive_read_data) X(archive_format) \
+    X(archive_error_string) X(archive_set_error) \
+    X(archive_entry_pathname) X(archive_entry_pathname_utf8) \
+    X(archive_entry_filetype) X(archive_entry_hardlink) \
+    X(archive_entry_size_is_set) X(archive_entry_size)
+struct ar_api { AR_FNS(DYNLIB_FIELD) };
+#define AR_ENTRY(f) DYNLIB_ENTRY(struct ar_api, f, SGF_LAZY_LIBARCHIVE)
+static const dynlib_fn ar_fns[] = { AR_FNS(AR_ENTRY) };
+static const dynlib_spec ar_spec =
+    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, ar_fns);
+
+enum member_kind { MK_NONE, MK_MEMORY, MK_STDIO, MK_FD, MK_ARCHIVE };
+
+struct sgf_member {
+    enum member_kind kind;
+    const char *origin;
+    /* bytes served before the source: the peeked head of a file, the
+     * first block of an archive member, or all of a memory member */
+    const unsigned char *pre;
+    size_t pre_len, pre_pos;
+    int fd;                 /* MK_FD */
+    FILE *f;                /* MK_STDIO */
+    sgf_inputs *in;         /* owner (archive handle, inflate state) */
+    bool eof;               /* the source has nothing after pre */
+    bool gz;                /* bytes are inflated (gzip member of an archive) */
+    bool gz_end;            /* a gzip stream ended; another may follow */
+    bool standalone;        /* made by sgf_member_from_*: freed by the caller */
+    int failed;             /* sticky SGF_E_* once a read failed */
+    char err[MSG_SIZE];
+};
+
+/* One directory being walked.  Entries are "T" "name" "\0" back to back,
+ * T being 'd' (directory), 'f' (regular file) or '?' (stat needed). */
+struct dir_frame {
+    char *names;
+    size_t names_len, names_cap;
+    const char **ents;
+    size_t n, cap, next;
+    size_t path_len;        /* length of this directory's path in in->path */
+    dev_t dev;
+    ino_t ino;
+};
+
+struct sgf_inputs {
+    const char *const *paths;
+    size_t npaths, next_path;
+    bool stdin_default, stdin_done;
+    sgf_input_error_fn on_error;
+    void *ctx;
+    size_t failures;
+
+    sgf_member m;           /* the current member, reused */
+
+    /* directory walk */
+    struct dir_frame *frames;
+    size_t depth, nframes;
+    char *path;
+    size_t path_cap;
+
+    /* the file being read: fd and its peeked head */
+    int fd;
+    bool close_fd;
+    unsigned char *peek;
+    size_t peek_len, peek_pos;
+    bool src_eof;
+    off_t src_base;         /* fd offset of the head (stdin may start mid-file) */
+    int64_t src_pos;        /* bytes handed to libarchive so far */
+
+    /* the archive being read */
+    dynlib ar_lib;          /* libarchive, loaded with the first container */
+    struct ar_api A;
+    struct archive *ar;
+    bool ar_raw_ok;         /* a bare compressed stream is one member */
+    bool ar_entries;        /* some header was read */
+    bool ar_raw;            /* ... and it is the one bare stream */
+    bool ar_dead;           /* a member read hit a fatal error: ar_msg says why */
+    bool ar_io;             /* the failure came from read(), not the data */
+    char *ar_path;          /* copy of the archive's origin */
+    size_t ar_path_cap;
+    char *origin;           /* "archive:member" */
+    size_t origin_cap;
+    unsigned char *block;   /* libarchive's read buffer */
+    unsigned char *mbuf;    /* archive member head, then inflate input */
+    z_stream z;
+    bool z_init;
+
+    char msg[MSG_SIZE];
+    char ar_msg[MSG_SIZE];
+};
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                       */
+
+static void fail(sgf_inputs *in, const char *origin, const char *fmt, ...)
+    PRINTF_LIKE(3, 4);
+static void fail(sgf_inputs *in, const char *origin, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(in->msg, sizeof in->msg, fmt, ap);
+    va_end(ap);
+    in->failures++;
+    if (in->on_error)
+        in->on_error(in->ctx, origin, in->msg);
+}
+
+static long member_fail(sgf_member *m, int code, const char *fmt, ...)
+    PRINTF_LIKE(3, 4);
+static long member_fail(sgf_member *m, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->err, sizeof m->err, fmt, ap);
+    va_end(ap);
+    m->failed = code;
+    return code;
+}
+
+/* p with room for need elements (moved maybe), or NULL with p untouched. */
+static void *grow(void *p, size_t *cap, size_t need, size_t elem)
+{
+    size_t n;
+    void *q;
+    if (need <= *cap && p)
+        return p;
+    n = *cap ? *cap : 64;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / elem)
+            return NULL;
+        n *= 2;
+    }
+    q = realloc(p, n * elem);
+    if (q)
+        *cap = n;
+    return q;
+}
+
+static bool set_str(char **buf, size_t *cap, const char *a, size_t alen,
+                    const char *b)
+{
+    size_t blen = b ? strlen(b) : 0;
+    char *q = grow(*buf, cap, alen + blen + 2, 1);
+    if (!q)
+        return false;
+    *buf = q;
+    memcpy(*buf, a, alen);
+    if (b) {
+        (*buf)[alen] = ':';
+        memcpy(*buf + alen + 1, b, blen);
+        (*buf)[alen + 1 + blen] = '\0';
+    } else {
+        (*buf)[alen] = '\0';
+    }
+    return true;
+}
+
+static bool ends_with_ci(const char *s, size_t len, const char *suffix)
+{
+    size_t n = strlen(suffix);
+    if (len < n)
+        return false;
+    s += len - n;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c - 'A' + 'a');
+        if (c != (unsigned char)suffix[i])
+            return false;
+    }
+    return true;
+}
+
+static bool any_suffix(const char *name, const char *const *list)
+{
+    size_t len = strlen(name);
+    for (; *list; list++)
+        if (ends_with_ci(name, len, *list))
+            return true;
+    return false;
+}
+
+/* Record names; an archive member may also be gzipped. */
+static const char *const record_suffixes[] = {
+    ".sgf", ".sgfs", ".sgf.gz", ".sgfs.gz", NULL
+};
+/* What a directory walk takes: records and the archives that hold them. */
+static const char *const walk_suffixes[] = {
+    ".sgf", ".sgfs", ".sgf.gz", ".sgfs.gz",
+    ".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz",
+    ".txz", ".7z", NULL
+};
+
+/* Of those, the ones whose bytes on disk are compressed. */
+static const char *const packed_suffixes[] = {
+    ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".zip", ".7z", NULL
+};
+
+unsigned sgf_inputs_name_flags(const char *name)
+{
+    if (!name || !any_suffix(name, walk_suffixes))
+        return 0;
+    return SGF_NAME_WALKED |
+           (any_suffix(name, packed_suffixes) ? SGF_NAME_PACKED : 0);
+}
+
+static ssize_t read_retry(int fd, void *buf, size_t n)
+{
+    ssize_t r;
+    do
+        r = read(fd, buf, n);
+    while (r < 0 && errno == EINTR);
+    return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* What the head of a file is                                          */
+
+enum sniff { SNIFF_PLAIN, SNIFF_COMPRESSED, SNIFF_ARCHIVE };
+
+static enum sniff sniff(const unsigned char *p, size_t n)
+{
+    static const unsigned char sevenz[6] = { '7', 'z', 0xBC, 0xAF, 0x27, 0x1C };
+    static const unsigned char xz[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
+    static const unsigned char zstd[4] = { 0x28, 0xB5, 0x2F, 0xFD };
+
+    if (n >= 2 && p[0] == 0x1F && p[1] == 0x8B)
+        return SNIFF_COMPRESSED;
+    if (n >= 4 && p[0] == 'B' && p[1] == 'Z' && p[2] == 'h'
+        && p[3] >= '1' && p[3] <= '9')
+        return SNIFF_COMPRESSED;
+    if (n >= 6 && memcmp(p, xz, 6) == 0)
+        return SNIFF_COMPRESSED;
+    if (n >= 4 && memcmp(p, zstd, 4) == 0)
+        return SNIFF_COMPRESSED;
+    if (n >= 4 && p[0] == 'P' && p[1] == 'K'
+        && ((p[2] == 3 && p[3] == 4) || (p[2] == 5 && p[3] == 6)))
+        return SNIFF_ARCHIVE;
+    if (n >= 6 && memcmp(p, sevenz, 6) == 0)
+        return SNIFF_ARCHIVE;
+    if (n >= 262 && memcmp(p + 257, "ustar", 5) == 0)
+        return SNIFF_ARCHIVE;
+    return SNIFF_PLAIN;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading a member                                                    */
+
+static long source_read(sgf_member *m, void *buf, size_t n)
+{
+    switch (m->kind) {
+    case MK_FD: {
+        ssize_t r = read_retry(m->fd, buf, n);
+        if (r < 0)
+            return member_fail(m, SGF_E_IO, "read error: %s", strerror(errno));
+        return (long)r;
+    }
+    case MK_STDIO: {
+        size_t r = fread(buf, 1, n, m->f);
+        if (r == 0 && ferror(m->f))
+            return member_fail(m, SGF_E_IO, "read error: %s", strerror(errno));
+        return (long)r;
+    }
+    case MK_ARCHIVE: {
+        sgf_inputs *in = m->in;
+        la_ssize_t r = in->A.archive_read_data(in->ar, buf, n);
+        const char *e;
+        if (r >= 0)
+            return (long)r;
+        e = in->A.archive_error_string(in->ar);
+        if (!e)
+            e = "unknown error";
+        if (r == ARCHIVE_FATAL) {
+            /* libarchive forgets the reason once it is in its fatal state;
+             * keep it for the report on the archive itself. */
+            in->ar_dead = true;
+            snprintf(in->ar_msg, sizeof in->ar_msg, "%s", e);
+        }
+        return member_fail(m, in->ar_io ? SGF_E_IO : SGF_E_FORMAT,
+                           in->ar_io ? "read error: %s" : "%s", e);
+    }
+    default:
+        return 0;
+    }
+}
+
+static long gz_read(sgf_member *m, unsigned char *buf, size_t n)
+{
+    sgf_inputs *in = m->in;
+    z_stream *z = &in->z;
+
+    if (n > UINT_MAX)
+        n = UINT_MAX;
+    z->next_out = buf;
+    z->avail_out = (uInt)n;
+    while (z->avail_out == n) {
+        int zr;
+        if (z->avail_in == 0 && !m->eof) {
+            long r = source_read(m, in->mbuf, MBUF_SIZE);
+            if (r < 0)
+                return r;
+            if (r == 0)
+                m->eof = true;
+            z->next_in = in->mbuf;
+            z->avail_in = (uInt)r;
+        }
+        if (m->gz_end) {
+            if (z->avail_in == 0 && !m->eof)
+                continue;
+            /* `cat a.gz b.gz` is a valid gzip file; anything else after
+             * the end (zero padding) is ignored, as gzip(1) does. */
+            if (z->avail_in == 0 || z->next_in[0] != 0x1F) {
+                m->eof = true;
+                z->avail_in = 0;
+                return 0;
+            }
+            inflateReset(z);
+            m->gz_end = false;
+        }
+        zr = inflate(z, Z_NO_FLUSH);
+        if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR &&
+            z->avail_out < n) {
+            /* Hand out what was inflated before the damage; the next call
+             * reports it (m->failed).  Never drop good bytes. */
+            member_fail(m, zr == Z_MEM_ERROR ? SGF_E_NOMEM : SGF_E_FORMAT,
+                        "corrupt gzip data: %s", z->msg ? z->msg : "unknown error");
+            return (long)(n - z->avail_out);
+        }
+        if (zr == Z_STREAM_END) {
+            m->gz_end = true;
+        } else if (zr == Z_MEM_ERROR) {
+            return member_fail(m, SGF_E_NOMEM, "out of memory");
+        } else if (zr == Z_BUF_ERROR) {
+            if (z->avail_in == 0 && m->eof)
+                return member_fail(m, SGF_E_FORMAT, "truncated gzip data");
+        } else if (zr != Z_OK) {
+            return member_fail(m, SGF_E_FORMAT, "corrupt gzip data: %s",
+                               z->msg ? z->msg : "unknown error");
+        }
+    }
+    return (long)(n - z->avail_out);
+}
+
+long sgf_member_read(sgf_member *m, void *buf, size_t n)
+{
+    if (!m || (!buf && n))
+        return SGF_E_ARG;
+    if (m->failed)
+        return m->failed;
+    if (n == 0)
+        return 0;
+    if (n > LONG_MAX)
+        n = LONG_MAX;
+    if (m->gz)
+        return gz_read(m, buf, n);
+    if (m->pre_pos < m->pre_len) {
+        size_t k = m->pre_len - m->pre_pos;
+        if (k > n)
+            k = n;
+        memcpy(buf, m->pre + m->pre_pos, k);
+        m->pre_pos += k;
+        return (long)k;
+    }
+    if (m->eof)
+        return 0;
+    {
+        long r = source_read(m, buf, n);
+        if (r == 0)
+            m->eof = true;
+        return r;
+    }
+}
+
+const char *sgf_member_origin(const sgf_member *m)
+{
+    return m && m->origin ? m->origin : "";
+}
+
+const char *sgf_member_error(const sgf_member *m)
+{
+    return m && m->failed ? m->err : NULL;
+}
+
+static sgf_member *standalone(const char *origin)
+{
+    size_t len = strlen(origin ? origin : "");
+    sgf_member *m = calloc(1, sizeof *m + len + 1);
+    char *o;
+    if (!m)
+        return NULL;
+    o = (char *)(m + 1);
+    memcpy(o, origin ? origin : "", len + 1);
+    m->origin = o;
+    m->standalone = true;
+    m->fd = -1;
+    return m;
+}
+
+sgf_member *sgf_member_from_memory(const void *data, size_t len,
+                                   const char *origin)
+{
+    sgf_member *m;
+    if (!data && len)
+        return NULL;
+    m = standalone(origin);
+    if (!m)
+        return NULL;
+    m->kind = MK_MEMORY;
+    m->pre = data;
+    m->pre_len = len;
+    m->eof = true;
+    return m;
+}
+
+sgf_member *sgf_member_from_file(FILE *f, const char *origin)
+{
+    sgf_member *m;
+    if (!f)
+        return NULL;
+    m = standalone(origin);
+    if (!m)
+        return NULL;
+    m->kind = MK_STDIO;
+    m->f = f;
+    return m;
+}
+
+void sgf_member_free(sgf_member *m)
+{
+    if (m && m->standalone)
+        free(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Archives and compressed streams (libarchive)                        */
+
+static la_ssize_t ar_read_cb(struct archive *a, void *data, const void **buf)
+{
+    sgf_inputs *in = data;
+    ssize_t r;
+    if (in->peek_pos < in->peek_len) {
+        size_t k = in->peek_len - in->peek_pos;
+        *buf = in->peek + in->peek_pos;
+        in->peek_pos = in->peek_len;
+        in->src_pos += (int64_t)k;
+        return (la_ssize_t)k;
+    }
+    if (in->src_eof)
+        return 0;
+    r = read_retry(in->fd, in->block, BLOCK_SIZE);
+    if (r < 0) {
+        in->ar_io = true;
+        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        return ARCHIVE_FATAL;
+    }
+    if (r == 0)
+        in->src_eof = true;
+    in->src_pos += r;
+    *buf = in->block;
+    return r;
+}
+
+/* The buffers compressed input is read into (archives and gzip files
+ * only: plain files never need them). */
+static bool ensure_buffers(sgf_inputs *in)
+{
+    if (!in->block) {
+        in->block = malloc(BLOCK_SIZE + MBUF_SIZE);
+        if (!in->block)
+            return false;
+        in->mbuf = in->block + BLOCK_SIZE;
+    }
+    return true;
+}
+
+/* Offered only for seekable inputs: zip's central directory and 7z's header
+ * sit at the end. */
+static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
+                             int whence)
+{
+    sgf_inputs *in = data;
+    off_t r;
+    if (whence == SEEK_CUR) {
+        off += in->src_pos;
+        whence = SEEK_SET;
+    }
+    if (whence == SEEK_SET)
+        off += in->src_base;
+    r = lseek(in->fd, (off_t)off, whence);
+    if (r < 0) {
+        in->ar_io = true;
+        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        return ARCHIVE_FATAL;
+    }
+    /* The head is served from peek only before the first seek. */
+    in->peek_pos = in->peek_len;
+    in->src_eof = false;
+    in->src_pos = (int64_t)(r - in->src_base);
+    return in->src_pos;
+}
+
+static void close_source(sgf_inputs *in)
+{
+    if (in->ar) {
+        in->A.archive_read_free(in->ar);
+        in->ar = NULL;
+    }
+    if (in->fd >= 0 && in->close_fd)
+        close(in->fd);
+    in->fd = -1;
+    in->close_fd = false;
+}
+
+static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
+{
+    struct archive *a;
+
+    if (!set_str(&in->ar_path, &in->ar_path_cap, origin, strlen(origin), NULL)) {
+        fail(in, origin, "cannot read '%s': out of memory", origin);
+        close_source(in);
+        return;
+    }
+    if (!ensure_buffers(in)) {
+        fail(in, origin, "cannot read '%s': out of memory", origin);
+        close_source(in);
+        return;
+    }
+    if (!dynlib_load(&in->ar_lib, &in->A, &ar_spec)) {
+        fail(in, origin, raw_ok ? "cannot read '%s': %s"
+                                : "cannot read archive '%s': %s",
+             origin, in->ar_lib.err);
+        close_source(in);
+        return;
+    }
+    a = in->A.archive_read_new();
+    if (!a) {
+        fail(in, origin, "cannot read '%s': out of memory", origin);
+        close_source(in);
+        return;
+    }
+    in->ar = a;
+    in->ar_raw_ok = raw_ok;
+    in->ar_entries = false;
+    in->ar_raw = false;
+    in->ar_dead = false;
+    in->ar_io = false;
+    in->peek_pos = 0;
+    in->src_pos = 0;
+    in->A.archive_read_support_filter_all(a);
+    if (raw_ok) {
+        /* Inside a compressor there is a tar or a record.  format_all would
+         * let the mtree bidder claim plain SGF text ("Can't parse line 4")
+         * or read a whole one-line record ahead to decide. */
+        in->A.archive_read_support_format_tar(a);
+        in->A.archive_read_support_format_empty(a);
+        in->A.archive_read_support_format_raw(a);
+    } else {
+        in->A.archive_read_support_format_all(a);
+    }
+    in->A.archive_read_set_read_callback(a, ar_read_cb);
+    if (in->src_base >= 0 && lseek(in->fd, 0, SEEK_CUR) >= 0)
+        in->A.archive_read_set_seek_callback(a, ar_seek_cb);
+    in->A.archive_read_set_callback_data(a, in);
+    if (in->A.archive_read_open1(a) != ARCHIVE_OK) {
+        const char *e = in->A.archive_error_string(a);
+        fail(in, origin, raw_ok ? "cannot read '%s': %s"
+                                : "cannot read archive '%s': %s",
+             origin, e ? e : "unrecognised format");
+        close_source(in);
+    }
+}
+
+/* Tar writes "./game.sgf"; the origin reads better without the "./". */
+static const char *member_name(const struct ar_api *A, struct archive_entry *e)
+{
+    const char *name = A->archive_entry_pathname(e);
+    if (!name)
+        name = A->archive_entry_pathname_utf8(e);
+    if (!name)
+        return NULL;
+    while (name[0] == '.' && name[1] == '/')
+        name += 2;
+    return name;
+}
+
+/* The member's bytes from here on are gzip, starting with head[0..len):
+ * inflate them with zlib (gz_read). */
+static void start_inflate(sgf_inputs *in, unsigned char *head, size_t len)
+{
+    sgf_member *m = &in->m;
+    if (!in->z_init) {
+        memset(&in->z, 0, sizeof in->z);
+        if (inflateInit2(&in->z, 15 + 32) != Z_OK) {
+            member_fail(m, SGF_E_NOMEM, "out of memory");
+            return;
+        }
+        in->z_init = true;
+    } else {
+        inflateReset(&in->z);
+    }
+    in->z.next_in = head;
+    in->z.avail_in = (uInt)len;
+    m->gz = true;
+}
+
+/* Does the gzip stream starting with p[0..n) hold a tar (a .tar.gz)?  Only
+ * then does the file need libarchive; a gzipped SGF is inflated with zlib,
+ * which hands out every byte before damage (libarchive holds some back). */
+static bool gzip_holds_tar(const unsigned char *p, size_t n)
+{
+    unsigned char head[512];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 15 + 32) != Z_OK)
+        return true;    /* let libarchive decide */
+    z.next_in = (unsigned char *)(uintptr_t)p;
+    z.avail_in = (uInt)n;
+    z.next_out = head;
+    z.avail_out = sizeof head;
+    (void)inflate(&z, Z_SYNC_FLUSH);
+    size_t got = sizeof head - z.avail_out;
+    inflateEnd(&z);
+    return got >= 262 && memcmp(head + 257, "ustar", 5) == 0;
+}
+
+/* Starts an archive member: reads its first bytes to see whether it is
+ * gzipped (by magic, like files). */
+static void start_archive_member(sgf_inputs *in, const char *origin)
+{
+    sgf_member *m = &in->m;
+    size_t len = 0;
+
+    memset(m, 0, offsetof(sgf_member, err));
+    m->kind = MK_ARCHIVE;
+    m->origin = origin;
+    m->in = in;
+    m->fd = -1;
+    while (len < 2) {
+        long r = source_read(m, in->mbuf + len, MBUF_SIZE - len);
+        if (r < 0)
+            return;         /* sticky: the first sgf_member_read reports it */
+        if (r == 0) {
+            m->eof = true;
+            break;
+        }
+        len += (size_t)r;
+    }
+    if (len >= 2 && in->mbuf[0] == 0x1F && in->mbuf[1] == 0x8B) {
+        start_inflate(in, in->mbuf, len);
+    } else {
+        m->pre = in->mbuf;
+        m->pre_len = len;
+    }
+}
+
+/* 1 when a member is ready, 0 when the archive is finished (closed). */
+static int archive_next(sgf_inputs *in)
+{
+    for (;;) {
+        struct archive_entry *e;
+        const char *name;
+        int r;
+
+        if (in->ar_dead) {
+            /* The member's read error said it all for a bare compressed
+             * stream; for an archive, the members after it are lost too. */
+            if (!in->ar_raw)
+                fail(in, in->ar_path, "cannot read archive '%s': %s",
+                     in->ar_path, in->ar_msg);
+            close_source(in);
+            return 0;
+        }
+        r = in->A.archive_read_next_header(in->ar, &e);
+        if (r == ARCHIVE_EOF) {
+            /* A compressed empty file is an empty member, not nothing:
+             * libarchive's "empty" format claims it before "raw". */
+            if (in->ar_raw_ok && !in->ar_entries
+                && in->A.archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY) {
+                sgf_member *m = &in->m;
+                in->ar_entries = true;
+                memset(m, 0, offsetof(sgf_member, err));
+                m->kind = MK_MEMORY;
+                m->origin = in->ar_path;
+                m->eof = true;
+                m->fd = -1;
+                close_source(in);
+                return 1;
+            }
+            close_source(in);
+            return 0;
+        }
+        if (r == ARCHIVE_RETRY)
+            continue;
+        if (r < ARCHIVE_WARN) {
+            const char *msg = in->A.archive_error_string(in->ar);
+            fail(in, in->ar_path, in->ar_raw_ok ? "cannot read '%s': %s"
+                                                : "cannot read archive '%s': %s",
+                 in->ar_path, msg ? msg : "unknown error");
+            close_source(in);
+            return 0;
+        }
+        in->ar_entries = true;
+        in->ar_raw = in->A.archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
+        if (in->ar_raw) {
+            start_archive_member(in, in->ar_path);
+            return 1;
+        }
+        if (in->A.archive_entry_filetype(e) != AE_IFREG)
+            continue;
+        /* A tar hard link carries no data; its target was read already. */
+        if (in->A.archive_entry_hardlink(e) && in->A.archive_entry_size_is_set(e)
+            && in->A.archive_entry_size(e) == 0)
+            continue;
+        name = member_name(&in->A, e);
+        if (!name) {
+            fail(in, in->ar_path, "cannot read archive '%s': %s", in->ar_path,
+                 "a member's name cannot be decoded");
+            continue;
+        }
+        if (!any_suffix(name, record_suffixes))
+            continue;
+        if (!set_str(&in->origin, &in->origin_cap, in->ar_path,
+                     strlen(in->ar_path), name)) {
+            fail(in, in->ar_path, "cannot read '%s:%s': out of memory",
+                 in->ar_path, name);
+            continue;
+        }
+        start_archive_member(in, in->origin);
+        return 1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Files and standard input                                            */
+
+static void start_dir_fd(sgf_inputs *in, int fd, const char *path);
+
+/* Reads the head of an open fd and decides: 1 when a plain member is ready,
+ * 0 otherwise (a container was opened, a directory pushed, or a failure
+ * reported). */
+static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
+{
+    sgf_member *m = &in->m;
+    size_t len = 0;
+    enum sniff kind;
+
+    in->fd = fd;
+    in->close_fd = close_fd;
+    in->src_eof = false;
+    in->src_base = 0;
+    if (!close_fd) {
+        /* stdin may have been read partly before we got it */
+        in->src_base = lseek(fd, 0, SEEK_CUR);
+    }
+    while (len < MAGIC_MIN) {
+        ssize_t r = read_retry(fd, in->peek + len, PEEK_SIZE - len);
+        if (r < 0) {
+            if (errno == EISDIR && close_fd) {
+                in->fd = -1;
+                start_dir_fd(in, fd, origin);
+                return 0;
+            }
+            fail(in, origin, "cannot read '%s': %s", origin, strerror(errno));
+            close_source(in);
+            return 0;
+        }
+        if (r == 0) {
+            in->src_eof = true;
+            break;
+        }
+        len += (size_t)r;
+    }
+    in->peek_len = len;
+    in->peek_pos = 0;
+
+    kind = sniff(in->peek, len);
+    bool gzip = kind == SNIFF_COMPRESSED && in->peek[0] == 0x1F;
+    if (kind != SNIFF_PLAIN && !(gzip && !gzip_holds_tar(in->peek, len))) {
+        open_archive(in, origin, kind == SNIFF_COMPRESSED);
+        return 0;
+    }
+#ifdef HAVE_POSIX_FADVISE
+    /* Only a file that filled the whole head is worth the extra call. */
+    if (len == PEEK_SIZE)
+        (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    memset(m, 0, offsetof(sgf_member, err));
+    m->kind = MK_FD;
+    m->origin = origin;
+    m->fd = fd;
+    m->in = in;
+    m->eof = in->src_eof;
+    if (gzip) {
+        if (ensure_buffers(in))
+            start_inflate(in, in->peek, len);
+        else
+            member_fail(m, SGF_E_NOMEM, "out of memory");
+    } else {
+        m->pre = in->peek;
+        m->pre_len = len;
+    }
+    return 1;
+}
+
+static int open_path(sgf_inputs *in, const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        fail(in, path, "cannot open '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    return start_fd(in, fd, true, path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Directories                                                         */
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a + 1, *(const char *const *)b + 1);
+}
+
+static char entry_type(const struct dirent *d)
+{
+#ifdef DT_UNKNOWN
+    if (d->d_type == DT_DIR)
+        return 'd';
+    if (d->d_type == DT_REG)
+        return 'f';
+    if (d->d_type == DT_LNK || d->d_type == DT_UNKNOWN)
+        return '?';
+    return 0;               /* fifos, sockets, devices: never records */
+#else
+    (void)d;
+    return '?';
+#endif
+}
+
+/* Lists, filters and sorts d (closed here) as a new frame.  path is in
+ * in->path, path_len long. */
+static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
+                     ino_t ino)
+{
+    struct dir_frame *f;
+    struct dirent *de;
+    size_t count = 0;
+    const char **ents;
+
+    for (size_t i = 0; i < in->depth; i++) {
+        if (in->frames[i].dev == dev && in->frames[i].ino == ino) {
+            /* a symbolic link back up: everything below is read already */
+            closedir(d);
+            return;
+        }
+    }
+    if (in->depth == in->nframes) {
+        /* frames are kept with their buffers for the next directory */
+        size_t cap = in->nframes;
+        struct dir_frame *q = grow(in->frames, &cap, in->depth + 1, sizeof *q);
+        if (!q) {
+            fail(in, in->path, "cannot read directory '%s': out of memory",
+                 in->path);
+            closedir(d);
+            return;
+        }
+        memset(q + in->nframes, 0, (cap - in->nframes) * sizeof *q);
+        in->frames = q;
+        in->nframes = cap;
+    }
+    f = &in->frames[in->depth];
+    f->names_len = 0;
+    f->n = f->next = 0;
+    f->path_len = path_len;
+    f->dev = dev;
+    f->ino = ino;
+
+    for (;;) {
+        size_t len;
+        char t, *q;
+        errno = 0;
+        de = readdir(d);
+        if (!de)
+            break;
+        if (de->d_name[0] == '.' && (de->d_name[1] == '\0'
+            || (de->d_name[1] == '.' && de->d_name[2] == '\0')))
+            continue;
+        t = entry_type(de);
+        if (t == 0 || (t == 'f' && !any_suffix(de->d_name, walk_suffixes)))
+            continue;
+        len = strlen(de->d_name);
+        q = grow(f->names, &f->names_cap, f->names_len + len + 2, 1);
+        if (!q) {
+            fail(in, in->path, "cannot read directory '%s': out of memory",
+                 in->path);
+            closedir(d);
+            return;
+        }
+        f->names = q;
+        f->names[f->names_len] = t;
+        memcpy(f->names + f->names_len + 1, de->d_name, len + 1);
+        f->names_len += len + 2;
+        count++;
+    }
+    if (errno) {
+        fail(in, in->path, "cannot read directory '%s': %s", in->path,
+             strerror(errno));
+        closedir(d);
+        return;
+    }
+    closedir(d);
+    ents = grow(f->ents, &f->cap, count ? count : 1, sizeof *f->ents);
+    if (!ents) {
+        fail(in, in->path, "cannot read directory '%s': out of memory", in->path);
+        return;
+    }
+    f->ents = ents;
+    for (size_t off = 0; off < f->names_len; off += strlen(f->names + off + 1) + 2)
+        f->ents[f->n++] = f->names + off;
+    qsort(f->ents, f->n, sizeof *f->ents, cmp_entry);
+    in->depth++;
+}
+
+/* A directory named on the command line (open as fd already). */
+static void start_dir_fd(sgf_inputs *in, int fd, const char *path)
+{
+    struct stat st;
+    DIR *d;
+    size_t len = strlen(path);
+    char *q;
+
+    if (fstat(fd, &st) != 0) {
+        fail(in, path, "cannot stat '%s': %s", path, strerror(errno));
+        close(fd);
+        return;
+    }
+    q = grow(in->path, &in->path_cap, len + 1, 1);
+    if (!q) {
+        fail(in, path, "cannot read directory '%s': out of memory", path);
+        close(fd);
+        return;
+    }
+    in->path = q;
+    memcpy(in->path, path, len + 1);
+    d = fdopendir(fd);
+    if (!d) {
+        fail(in, path, "cannot open directory '%s': %s", path, strerror(errno));
+        close(fd);
+        return;
+    }
+    push_dir(in, d, len, st.st_dev, st.st_ino);
+}
+
+static void open_subdir(sgf_inputs *in)
+{
+    struct stat st;
+    DIR *d = opendir(in->path);
+    if (!d) {
+        fail(in, in->path, "cannot open directory '%s': %s", in->path,
+             strerror(errno));
+        return;
+    }
+    if (fstat(dirfd(d), &st) != 0) {
+        fail(in, in->path, "cannot stat '%s': %s", in->path, strerror(errno));
+        closedir(d);
+        return;
+    }
+    push_dir(in, d, strlen(in->path), st.st_dev, st.st_ino);
+}
+
+/* Takes the next entry of the innermost directory: 1 when a member is
+ * ready, 0 when something else happened (the caller loops). */
+static int walk_next(sgf_inputs *in)
+{
+    struct dir_frame *f = &in->frames[in->depth - 1];
+    const char *ent, *name;
+    size_t plen, nlen;
+    char t, *q;
+
+    if (f->next == f->n) {
+        in->depth--;
+        return 0;
+    }
+    ent = f->ents[f->next++];
+    t = ent[0];
+    name = ent + 1;
+    nlen = strlen(name);
+    plen = f->path_len;
+    q = grow(in->path, &in->path_cap, plen + nlen + 2, 1);
+    if (!q) {
+        in->path[plen] = '\0';
+        fail(in, in->path, "cannot read directory '%s': out of memory", in->path);
+        return 0;
+    }
+    in->path = q;
+    if (plen > 0 && in->path[plen - 1] != '/')
+        in->path[plen++] = '/';
+    memcpy(in->path + plen, name, nlen + 1);
+
+    if (t == '?') {
+        struct stat st;
+        bool wanted = any_suffix(name, walk_suffixes);
+        if (stat(in->path, &st) != 0) {
+            /* a dangling link matters only where a file would have */
+            if (wanted)
+                fail(in, in->path, "cannot stat '%s': %s", in->path,
+                     strerror(errno));
+            return 0;
+        }
+        if (S_ISDIR(st.st_mode))
+            t = 'd';
+        else if (S_ISREG(st.st_mode) && wanted)
+            t = 'f';
+        else
+            return 0;
+    }
+    if (t == 'd') {
+        open_subdir(in);
+        return 0;
+    }
+    return open_path(in, in->path);
+}
+
+/* ------------------------------------------------------------------ */
+/* The iterator                                                        */
+
+sgf_inputs *sgf_inputs_new(const char *const *paths, size_t n,
+                           sgf_input_error_fn on_error, void *ctx)
+{
+    sgf_inputs *in;
+    if (n && !paths)
+        return NULL;
+    in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->peek = malloc(PEEK_SIZE);
+    if (!in->peek) {
+        free(in);
+        return NULL;
+    }
+    in->paths = paths;
+    in->npaths = n;
+    in->stdin_default = n == 0;
+    in->on_error = on_error;
+    in->ctx = ctx;
+    in->fd = -1;
+    in->m.fd = -1;
+    return in;
+}
+
+/* The previous member is done with: close its file.  Archive members need
+ * nothing: the next header skips what was not read. */
+static void finish_member(sgf_inputs *in)
+{
+    if (in->m.kind == MK_FD)
+        close_source(in);
+    in->m.kind = MK_NONE;
+}
+
+int sgf_inputs_next(sgf_inputs *in, sgf_member **out)
+{
+    if (!in || !out)
+        return 0;
+    finish_member(in);
+    for (;;) {
+        const char *p;
+        if (in->ar) {
+            if (archive_next(in))
+                break;
+            continue;
+        }
+        if (in->depth) {
+            if (walk_next(in))
+                break;
+            continue;
+        }
+        if (in->next_path < in->npaths) {
+            p = in->paths[in->next_path++];
+        } else if (in->stdin_default && !in->stdin_done) {
+            in->stdin_done = true;
+            p = "-";
+        } else {
+            return 0;
+        }
+        if (p && strcmp(p, "-") == 0) {
+            if (start_fd(in, STDIN_FILENO, false, STDIN_ORIGIN))
+                break;
+        } else if (!p) {
+            fail(in, "", "cannot open '': %s", strerror(EINVAL));
+        } else if (open_path(in, p)) {
+            break;
+        }
+    }
+    *out = &in->m;
+    return 1;
+}
+
+size_t sgf_inputs_failures(const sgf_inputs *in)
+{
+    return in ? in->failures : 0;
+}
+
+void sgf_inputs_free(sgf_inputs *in)
+{
+    if (!in)
+        return;
+    close_source(in);
+    for (size_t i = 0; i < in->nframes; i++) {
+        free(in->frames[i].names);
+        free(in->frames[i].ents);
+    }
+    free(in->frames);
+    free(in->path);
+    free(in->ar_path);
+    free(in->origin);
+    free(in->block);
+    free(in->peek);
+    if (in->z_init)
+        inflateEnd(&in->z);
+    dynlib_close(&in->ar_lib);
+    free(in);
+}

@@ -1,0 +1,552 @@
+/*
+ * estimate.c - which stones are dead at the end of a game (RULES.md 4;
+ * doc/dead-stones.md has the method and its measured accuracy).
+ *
+ *  1. Benson (benson.c): stones inside the opponent's pass-alive area are
+ *     dead; that area is frozen for the playouts, which cannot change it.
+ *  2. Light playouts (playout.c) from the final position, as many with
+ *     Black first as with White first.  A string is dead when the opponent
+ *     owns its points at the end of most of them, both orders pooled;
+ *     unsettled (counted alive) when that holds with one side first only.
+ *  2a. Seki (lifedeath.c): a small string the playouts kill that the
+ *     attacker cannot capture even moving first, read to the end inside
+ *     its enclosure, lives in seki with the walls around it.
+ *  2b. Capture search (tactics.c) on the strings the playouts are unsure
+ *     of and on strings in atari: one the attacker captures even with its
+ *     owner moving first is dead (in a finished game the owner had that
+ *     move).
+ *  2c. Life-and-death search (lifedeath.c) on the strings the playouts
+ *     are unsure of, inside their enclosure: dead when captured even with
+ *     the owner moving first and playing anywhere there.
+ *  3. Consistency: two neighbouring strings of both colours cannot both
+ *     be dead (one of them lives by capturing the other); the one the
+ *     playouts were less sure of lives, unless the other is a cutting
+ *     string in atari that step 2b proved lost, or the two are in a race
+ *     the playouts cannot call and a search read: the proved one dies.
+ *  4. Seki: a living string with a liberty that the playouts leave empty
+ *     between both colours (neither side could fill it without putting
+ *     itself in atari) is alive in seki.
+ *
+ * The random generator's state lives in the call; same seed, same map.
+ * Memory is allocated once per call, nothing per playout or move.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "go/board.h"
+#include "score/playout.h"
+#include "score/tactics.h"
+#include "score/lifedeath.h"
+
+enum {
+    /* per side to move first; measured in doc/dead-stones.md: with the
+     * pattern policy 48 is as right as 64 (seeds 1-5) and 25 % faster */
+    DEFAULT_PLAYOUTS = 48,
+    /* the counts are 16-bit */
+    MAX_PLAYOUTS = 30000
+};
+
+/* Share of the playouts in which the opponent owns a string's points from
+ * which the string counts dead.  Light playouts let dead groups live too
+ * often (random defence beats random attack inside the attacker's area),
+ * so the majority is the line: 0.5 got 93.2 % of the KGS dead sets right,
+ * 0.6 88.9 %, 0.7 77.8 % (doc/dead-stones.md).  It applies to the share
+ * over all the playouts, both orders pooled: asked of each order apart,
+ * two samples of 48 had to agree, and a group dead in 55 % of the
+ * playouts lived at two seeds in five (pooled: one in six). */
+#define DEAD_SHARE 0.5
+/* Share of the playouts that leave a liberty empty between both colours
+ * from which its strings are in seki. */
+#define SEKI_SHARE 0.5
+/* Strings whose mean opponent share lies in [TAC_LOW, TAC_HIGH] get the
+ * capture search (tactics.c), with at most TAC_NODES nodes each.  Measured
+ * (doc/dead-stones.md): from 0.2, 439 KGS dead sets right; 0.3, 440;
+ * 0.35 and 0.4, 442 (below 0.35 it finds captures in sekis and races the
+ * players left alone). */
+#define TAC_LOW 0.35
+#define TAC_HIGH 1.0
+enum { TAC_NODES = 4000 };
+/* Strings whose mean opponent share lies in [LD_LOW, LD_HIGH] get the
+ * life-and-death search (lifedeath.c) with at most LD_NODES nodes, inside
+ * walls of stones whose share is below LD_LOW (doc/dead-stones.md: from
+ * 0.1 or with 30000 nodes it proves nothing more on the KGS games). */
+#define LD_LOW 0.3
+#define LD_HIGH 0.7
+enum { LD_NODES = 4000 };
+/* How a search killed a string (est.proved). */
+enum {
+    PROVED_DEAD = 1,
+    /* a string in atari that its owner cannot save, cutting a living enemy
+     * string from a dead one: its capture connects them, so the neighbour
+     * the playouts call dead lives whatever the shares (step 3) */
+    PROVED_CUT = 2
+};
+/* Step 2a reads only strings next to an enemy string with at most this
+ * many liberties (measured: the same games with 4 as with no limit). */
+enum { SEKI_WALL_LIBS = 4 };
+/* Step 3's races: a string proved lost beats the shares against a
+ * neighbour the playouts are unsure of (share at most RACE_SHARE, the
+ * mirror of TAC_LOW) that is short of liberties (at most RACE_LIBS): that
+ * neighbour dies unless it captures, and the search read that it does.
+ * A surer neighbour, or one with more liberties, dies of its own lack of
+ * eyes, and the proved string is a throw-in into its eye space
+ * (doc/dead-stones.md: without the bounds, five throw-ins lost). */
+#define RACE_SHARE (1.0 - TAC_LOW)
+enum { RACE_LIBS = 2 };
+
+typedef struct est {
+    const sgf_position *p;
+    int w, h, s;
+    size_t np;
+    unsigned n;              /* playouts per side first */
+    unsigned char *pa;       /* Benson's map */
+    uint16_t *own;           /* [first][colour]: 4 counts per point */
+    uint16_t *shared;        /* empty between both colours at the end */
+    float *share;            /* per point of a string: the string's mean
+                              * opponent share over both orders */
+    pl_board base, work;
+    pat3_table *pat;         /* the playouts' shape patterns */
+    unsigned char *proved;   /* per point: head of a string a search kills
+                              * (PROVED_*) */
+} est;
+
+static inline int index_of(const est *e, int pt)
+{
+    return board_y(e->p, pt) * e->w + board_x(e->p, pt);
+}
+
+/* Sets bits on every stone of the string headed by h. */
+static void mark_string(est *e, unsigned char *map, int h, int bits)
+{
+    int q = h;
+    do {
+        map[index_of(e, q)] |= (unsigned char)bits;
+        q = e->base.cell[q].next;
+    } while (q != h);
+}
+
+static void clear_string(est *e, unsigned char *map, int h, int bits)
+{
+    int q = h;
+    do {
+        map[index_of(e, q)] &= (unsigned char)~bits;
+        q = e->base.cell[q].next;
+    } while (q != h);
+}
+
+/* Step 1: Benson's proof into map, and the frozen points of the board. */
+static void apply_benson(est *e, unsigned char *map)
+{
+    for (int y = 0; y < e->h; y++)
+        for (int x = 0; x < e->w; x++) {
+            int i = y * e->w + x, pt = (y + 1) * e->s + x;
+            int c = e->p->color[pt], a = e->pa[i];
+            if (!a)
+                continue;
+            if (c == SGF_EMPTY || c == a)
+                map[i] |= SGF_MAP_PASS_ALIVE;
+            else
+                map[i] |= SGF_MAP_DEAD;
+            /* settled for good: no playout move here */
+            if (c != a)
+                e->base.cell[pt].frozen = 1;
+        }
+}
+
+static void run_playouts(est *e, uint64_t seed)
+{
+    uint64_t rng = board_mix64(seed) | 1;   /* xorshift needs a non-zero state */
+    for (unsigned k = 0; k < e->n; k++)
+        for (int f = 0; f < 2; f++) {
+            pl_copy(&e->work, &e->base);
+            pl_playout(&e->work, e->pat, f + 1, &rng, e->own + (size_t)(2 * f) * e->np,
+                       e->own + (size_t)(2 * f + 1) * e->np, e->shared);
+        }
+}
+
+/* Strings left SGF_MAP_UNSETTLED once every step has spoken. */
+static int count_unsettled(const est *e, const unsigned char *map)
+{
+    int n = 0;
+    for (int pt = 0; pt < e->p->npoints; pt++) {
+        int c = e->p->color[pt];
+        if ((c == SGF_BLACK || c == SGF_WHITE) && e->base.cell[pt].head == pt &&
+            (map[index_of(e, pt)] & SGF_MAP_UNSETTLED))
+            n++;
+    }
+    return n;
+}
+
+/* Step 2: the verdict on each string Benson left open. */
+static void judge_strings(est *e, unsigned char *map)
+{
+    for (int pt = 0; pt < e->p->npoints; pt++) {
+        int c = e->p->color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        if (map[index_of(e, pt)] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
+            continue;
+        /* share of the playouts where the opponent owns the string's
+         * points, with each side first (own: [first][colour - 1]) */
+        double share[2] = { 0, 0 };
+        int q = pt;
+        do {
+            size_t i = (size_t)index_of(e, q);
+            for (int f = 0; f < 2; f++)
+                share[f] += e->own[(size_t)(2 * f + (2 - c)) * e->np + i];
+            q = e->base.cell[q].next;
+        } while (q != pt);
+        for (int f = 0; f < 2; f++)
+            share[f] /= (double)e->n * e->base.cell[pt].size;
+        double pooled = (share[0] + share[1]) / 2;
+        int bits = pooled >= DEAD_SHARE ? SGF_MAP_DEAD
+                   : share[0] >= DEAD_SHARE || share[1] >= DEAD_SHARE
+                   ? SGF_MAP_UNSETTLED : 0;
+        float mean = (float)pooled;
+        q = pt;
+        do {
+            e->share[index_of(e, q)] = mean;
+            q = e->base.cell[q].next;
+        } while (q != pt);
+        if (bits)
+            mark_string(e, map, pt, bits);
+    }
+}
+
+
+
+/* The life-and-death search's memory and its map of settled stones
+ * (proved alive, or alive in most playouts) as map stands at the step's
+ * first candidate; laid out for a game's first candidate only, most
+ * games have none.  Returns 0 or SGF_E_NOMEM. */
+typedef struct ld_ctx {
+    ld *t;
+    void *mem;
+    uint8_t *settled;
+    int fresh;           /* settled reflects the map of the current step */
+} ld_ctx;
+
+static int ld_ready(const est *e, const unsigned char *map, ld_ctx *x)
+{
+    if (x->fresh)
+        return 0;
+    if (!x->t) {
+        /* one allocation for both steps: about 300 KB on 19x19 */
+        x->t = malloc(sizeof *x->t);
+        x->mem = malloc(ld_bytes(e->p));
+        x->settled = calloc((size_t)e->p->npoints, 1);
+        if (!x->t || !x->mem || !x->settled)
+            return SGF_E_NOMEM;
+        ld_init(x->t, e->p, x->mem);
+    }
+    x->fresh = 1;
+    for (int q = 0; q < e->p->npoints; q++) {
+        int col = e->p->color[q];
+        if (col != SGF_BLACK && col != SGF_WHITE)
+            continue;
+        int j = index_of(e, q);
+        x->settled[q] = (map[j] & SGF_MAP_PASS_ALIVE) ||
+                        (!(map[j] & SGF_MAP_DEAD) && e->share[j] < LD_LOW);
+    }
+    return 0;
+}
+
+static void ld_done(ld_ctx *x)
+{
+    free(x->t);
+    free(x->mem);
+    free(x->settled);
+}
+
+/* Does an enemy string next to the string on pt have at most
+ * SEKI_WALL_LIBS liberties?  A seki needs one: against walls with many
+ * liberties the attacker fills the string's liberties safely.  Most dead
+ * strings (invaders in open territory) fail here, before any search. */
+static int short_wall(const est *e, int pt)
+{
+    const pl_cell *cl = e->base.cell;
+    const int s = e->s, a = 3 - cl[pt].color;
+    int libs[SEKI_WALL_LIBS + 1];
+    int q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (cl[nb[k]].color == a &&
+                pl_libs(&e->base, nb[k], libs, SEKI_WALL_LIBS) <= SEKI_WALL_LIBS)
+                return 1;
+        q = cl[q].next;
+    } while (q != pt);
+    return 0;
+}
+
+/* Step 2a: a small string the playouts kill that the attacker cannot
+ * capture even moving first, read out to the end inside its enclosure,
+ * lives: light playouts break sekis (a corner pair against a wall with
+ * one eye, shared liberties with no eyes) by filling a liberty no player
+ * would fill.  It and the walls around it are in seki: no territory there.
+ * Returns 0 or SGF_E_NOMEM. */
+static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
+{
+    ld_ctx x = *xp;
+    x.fresh = 0;
+    int rc = 0;
+    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
+        int c = e->p->color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        int i = index_of(e, pt);
+        /* Benson's dead stones are proved */
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->base.cell[pt].size > LD_ALIVE_STONES ||
+            !short_wall(e, pt))
+            continue;
+        rc = ld_ready(e, map, &x);
+        if (rc < 0 || !ld_alive(x.t, &e->base, pt, x.settled, LD_NODES))
+            continue;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+        mark_string(e, map, pt, SGF_MAP_SEKI);
+        for (int w = 0; w < x.t->nwall; w++)
+            if (!(map[index_of(e, x.t->wall[w])] & SGF_MAP_PASS_ALIVE))
+                mark_string(e, map, e->base.cell[x.t->wall[w]].head, SGF_MAP_SEKI);
+    }
+    *xp = x;
+    return rc;
+}
+
+/* A string in atari whose capture leaves the capturing stone at least two
+ * liberties (no ko, no snapback) gets the capture search at any share:
+ * when its owner cannot save it moving first, nothing the playouts do
+ * elsewhere revives it. */
+static int atari_candidate(const est *e, int pt)
+{
+    if (!pl_atari(&e->base, pt))
+        return 0;
+    int size, cap, m = atari_lib(&e->base, pt);
+    return pl_probe(&e->base, m, 3 - e->base.cell[pt].color, &size, &cap) >= 2;
+}
+
+/* Does the string on pt touch an enemy string that nothing calls dead or
+ * unsettled?  Then it cuts living stones from whatever else it touches. */
+static int touches_living(const est *e, const unsigned char *map, int pt)
+{
+    const pl_cell *cl = e->base.cell;
+    const int s = e->s, a = 3 - cl[pt].color;
+    int q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (cl[nb[k]].color == a &&
+                !(map[index_of(e, nb[k])] & (SGF_MAP_DEAD | SGF_MAP_UNSETTLED)))
+                return 1;
+        q = cl[q].next;
+    } while (q != pt);
+    return 0;
+}
+
+/* Step 2b: a string the playouts are unsure of that the attacker can
+ * capture even with its owner moving first is dead: in a finished game
+ * the owner had that move and did not save it. */
+static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
+{
+    int ready = 0;
+    for (int pt = 0; pt < e->p->npoints; pt++) {
+        int c = e->p->color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        int i = index_of(e, pt);
+        /* step 2a's sekis are proved alive with the attacker first */
+        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
+            continue;
+        if (e->share[i] > TAC_HIGH || (e->share[i] < TAC_LOW && !atari_candidate(e, pt)))
+            continue;
+        /* the search's boards are laid out for the first candidate only:
+         * most games have none */
+        if (!ready) {
+            tac_init(t, e->p, tmem);
+            ready = 1;
+        }
+        if (tac_captured(t, &e->base, pt, TAC_NODES)) {
+            clear_string(e, map, pt, SGF_MAP_UNSETTLED);
+            mark_string(e, map, pt, SGF_MAP_DEAD);
+            e->proved[i] = pl_atari(&e->base, pt) && touches_living(e, map, pt)
+                           ? PROVED_CUT : PROVED_DEAD;
+        }
+    }
+}
+
+/* Step 2c: a string the playouts are unsure of, shut in by settled enemy
+ * stones, that the attacker captures with its owner moving first and
+ * playing anywhere in its enclosure is dead.  Returns 0 or SGF_E_NOMEM. */
+static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
+{
+    ld_ctx x = *xp;
+    x.fresh = 0;
+    int rc = 0;
+    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
+        int c = e->p->color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        int i = index_of(e, pt);
+        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
+            continue;
+        if (e->share[i] < LD_LOW || e->share[i] > LD_HIGH)
+            continue;
+        rc = ld_ready(e, map, &x);
+        if (rc == 0 && ld_dead(x.t, &e->base, pt, x.settled, c, LD_NODES))
+            e->proved[i] = PROVED_DEAD;
+    }
+    *xp = x;
+    return rc;
+}
+
+/* Is the string on pt one that dies unless it captures, and that the
+ * playouts cannot call: short of liberties and not surely dead? */
+static int in_race(const est *e, int pt)
+{
+    int libs[RACE_LIBS + 1];
+    return e->share[index_of(e, pt)] <= RACE_SHARE &&
+           pl_libs(&e->base, pt, libs, RACE_LIBS) <= RACE_LIBS;
+}
+
+/* Of the neighbouring dead strings on a and b (both colours), the one a
+ * proof kills, or 0 when the shares decide: a cutting string in atari
+ * proved lost frees its neighbour (the capture joins it to the living
+ * one); another proved string loses a race against a neighbour in_race.
+ * Elsewhere a proof does not decide: a throw-in killed inside a dead
+ * group proves nothing about the group. */
+static int proof_loser(const est *e, int a, int b)
+{
+    int pa = e->proved[index_of(e, e->base.cell[a].head)];
+    int pb = e->proved[index_of(e, e->base.cell[b].head)];
+    if ((pa == PROVED_CUT) != (pb == PROVED_CUT))
+        return pa == PROVED_CUT ? a : b;
+    if (pa && !pb && in_race(e, b))
+        return a;
+    if (pb && !pa && in_race(e, a))
+        return b;
+    return 0;
+}
+
+/* Step 3: of two neighbouring dead strings of both colours, the one a
+ * proof kills (proof_loser) stays dead, else the one the playouts were
+ * less sure of lives (Benson's dead stones stay dead: the proof knows
+ * better). */
+static void resolve_dead_pairs(est *e, unsigned char *map)
+{
+    const int s = e->s;
+    for (int pt = 0; pt < e->p->npoints; pt++) {
+        int c = e->p->color[pt];
+        if (c != SGF_BLACK && c != SGF_WHITE)
+            continue;
+        int i = index_of(e, pt);
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i])
+            continue;
+        const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+        for (int k = 0; k < 4; k++) {
+            int n = nb[k];
+            if (e->p->color[n] != 3 - c)
+                continue;
+            int j = index_of(e, n);
+            if (!(map[j] & SGF_MAP_DEAD) || e->pa[j])
+                continue;
+            int dies = proof_loser(e, pt, n);
+            int lives = dies ? (dies == pt ? n : pt)
+                        : e->share[i] >= e->share[j] ? n : pt;
+            clear_string(e, map, e->base.cell[lives].head, SGF_MAP_DEAD);
+            if (lives == pt)
+                break;
+        }
+    }
+}
+
+/* Step 4: living strings next to a point the playouts leave shared. */
+static void mark_seki(est *e, unsigned char *map)
+{
+    const int s = e->s;
+    const double need = SEKI_SHARE * 2.0 * e->n;
+    for (int pt = 0; pt < e->p->npoints; pt++) {
+        if (e->p->color[pt] != SGF_EMPTY)
+            continue;
+        int i = index_of(e, pt);
+        if (e->shared[i] < need)
+            continue;
+        const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+        int colours = 0;
+        for (int k = 0; k < 4; k++) {
+            int c = e->p->color[nb[k]];
+            if ((c == SGF_BLACK || c == SGF_WHITE) &&
+                !(map[index_of(e, nb[k])] & SGF_MAP_DEAD))
+                colours |= c;
+        }
+        /* a seki liberty touches living stones of both colours now */
+        if (colours != 3)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            int c = e->p->color[nb[k]];
+            if ((c == SGF_BLACK || c == SGF_WHITE) &&
+                !(map[index_of(e, nb[k])] & SGF_MAP_PASS_ALIVE))
+                mark_string(e, map, e->base.cell[nb[k]].head, SGF_MAP_SEKI);
+        }
+    }
+}
+
+int sgf_position_estimate_dead(const sgf_position *p,
+                               const sgf_estimate_options *o,
+                               unsigned char *map)
+{
+    est e = { .p = p, .w = p->width, .h = p->height, .s = p->stride };
+    e.np = (size_t)e.w * (size_t)e.h;
+    e.n = o && o->playouts ? o->playouts : DEFAULT_PLAYOUTS;
+    if (e.n > MAX_PLAYOUTS)
+        e.n = MAX_PLAYOUTS;
+    memset(map, 0, e.np);
+
+    size_t board_bytes = pl_bytes(p);
+    e.pa = malloc(e.np);
+    e.own = calloc(5 * e.np, sizeof *e.own);
+    e.share = calloc(e.np, sizeof *e.share);
+    void *mem = malloc(2 * board_bytes);
+    void *tmem = malloc(tac_bytes(p));
+    tac *t = malloc(sizeof *t);
+    e.pat = malloc(sizeof *e.pat);
+    e.proved = calloc(e.np, 1);
+    int rc = SGF_E_NOMEM;
+    ld_ctx ldx = { 0 };
+    if (!e.pa || !e.own || !e.share || !mem || !tmem || !t || !e.pat || !e.proved)
+        goto out;
+    pat3_build(e.pat);
+    e.shared = e.own + 4 * e.np;
+    rc = sgf_position_pass_alive(p, p->rules.suicide, e.pa);
+    if (rc < 0)
+        goto out;
+    pl_load(&e.base, p, mem);
+    pl_attach(&e.work, p, (char *)mem + board_bytes);   /* a copy before each playout */
+    apply_benson(&e, map);
+    run_playouts(&e, o ? o->seed : 0);
+    judge_strings(&e, map);
+    rc = revive_seki(&e, map, &ldx);
+    if (rc < 0)
+        goto out;
+    capture_search(&e, t, tmem, map);
+    rc = life_death(&e, map, &ldx);
+    if (rc < 0)
+        goto out;
+    for (int pt = 0; pt < p->npoints; pt++)
+        if ((p->color[pt] == SGF_BLACK || p->color[pt] == SGF_WHITE) &&
+            e.base.cell[pt].head == pt && e.proved[index_of(&e, pt)]) {
+            clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
+            mark_string(&e, map, pt, SGF_MAP_DEAD);
+        }
+    resolve_dead_pairs(&e, map);
+    mark_seki(&e, map);
+    rc = count_unsettled(&e, map);
+out:
+    ld_done(&ldx);
+    free(e.pa);
+    free(e.own);
+    free(e.share);
+    free(mem);
+    free(tmem);
+    free(t);
+    free(e.pat);
+    free(e.proved);
+    return rc;
+}

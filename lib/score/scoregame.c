@@ -1,0 +1,227 @@
+/*
+ * scoregame.c - a game scored from its record (RULES.md sections 3-4):
+ * the main line replayed under the game's rules, the dead stones taken
+ * from the markup or estimated, the count, and what it says about the
+ * recorded RE[].  The pieces are benson.c, estimate.c and score.c; this
+ * file only decides which of them to ask and reads the record for them.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "go/board.h"
+#include "sgf/game.h"
+#include "sgf/points.h"
+
+const char *sgf_agreement_name(sgf_agreement a)
+{
+    switch (a) {
+    case SGF_AGREE_MATCH: return "match";
+    case SGF_AGREE_WINNER_ONLY: return "winner-only";
+    case SGF_AGREE_MISMATCH: return "mismatch";
+    case SGF_AGREE_NOT_COMPARABLE: break;
+    }
+    return "not-comparable";
+}
+
+const char *sgf_dead_mode_name(sgf_dead_mode m)
+{
+    switch (m) {
+    case SGF_DEAD_AUTO: return "auto";
+    case SGF_DEAD_MARKUP: return "markup";
+    case SGF_DEAD_ESTIMATE: return "estimate";
+    case SGF_DEAD_NONE: break;
+    }
+    return "none";
+}
+
+/* What the replay tells the count: the last stone, how many moves. */
+typedef struct final_state {
+    int moves;
+    int last_x, last_y;
+    int black_moves_first;     /* Black moves before White's first one */
+    int white_seen;
+} final_state;
+
+static int note_step(void *ctx, const sgf_position *p,
+                     const sgf_replay_step *step)
+{
+    (void)p;
+    final_state *f = ctx;
+    if (!step->color)
+        return 0;
+    f->moves = step->move;
+    if (step->x >= 0) {
+        f->last_x = step->x;
+        f->last_y = step->y;
+    }
+    if (step->color == SGF_WHITE)
+        f->white_seen = 1;
+    else if (!f->white_seen)
+        f->black_moves_first++;
+    return 0;
+}
+
+static const sgf_node *last_node(const sgf_game *g)
+{
+    const sgf_node *n = g->root;
+    while (n && n->child)
+        n = n->child;
+    return n;
+}
+
+/* N of the handicap bonus (KataGo's rule, rules-cases.md handicap-bonus):
+ * Black's stones on the board before the first move when White has none,
+ * else a handicap of HA[N] written as N Black moves in a row. */
+static int handicap_stones(const sgf_game *g, const final_state *f)
+{
+    int black = 0, white = 0;
+    for (const sgf_node *n = g->root; n; n = n->child) {
+        bool move = false;
+        for (const sgf_prop *q = n->props; q; q = q->next) {
+            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
+                move = true;
+            else if (q->kind == SGF_P_AB || q->kind == SGF_P_AW) {
+                point_set s;
+                point_set_clear(&s);
+                unsigned c = point_list_collect(q, g->info.width,
+                                                g->info.height, &s);
+                if (q->kind == SGF_P_AB)
+                    black += (int)c;
+                else
+                    white += (int)c;
+            }
+        }
+        if (move)
+            break;
+    }
+    if (white == 0 && black >= 2)
+        return black;
+    int ha = g->info.handicap;
+    if (black == 0 && white == 0 && ha >= 2 && f->black_moves_first >= ha)
+        return ha;
+    return 0;
+}
+
+/* Dead stones and territory from TB[]/TW[] of the last node: a stone on
+ * the other colour's territory is dead, and the marked points are the
+ * territory, as the server counted it (its seki and false eyes included).
+ * A stone marked as its own colour's territory contradicts the board and
+ * is left alive.  Returns whether the node has any markup at all. */
+static bool markup_dead(const sgf_game *g, const sgf_position *p,
+                        unsigned char *map, int *ignored)
+{
+    const sgf_node *n = last_node(g);
+    int w = p->width, h = p->height;
+    bool any = false;
+    for (const sgf_prop *q = n ? n->props : NULL; q; q = q->next) {
+        if (q->kind != SGF_P_TB && q->kind != SGF_P_TW)
+            continue;
+        any = true;
+        int owner = q->kind == SGF_P_TB ? SGF_BLACK : SGF_WHITE;
+        point_set s;
+        point_set_clear(&s);
+        point_list_collect(q, w, h, &s);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                if (!point_set_has(&s, x, y))
+                    continue;
+                int c = sgf_position_at(p, x, y);
+                unsigned char *m = &map[y * w + x];
+                if (c == owner) {
+                    (*ignored)++;
+                    continue;
+                }
+                /* the servers' own count: exactly the marked points */
+                *m = (unsigned char)((*m & ~SGF_MAP_OWNER) | SGF_MAP_MARKED |
+                                     owner | (c ? SGF_MAP_DEAD : 0));
+            }
+    }
+    return any;
+}
+
+static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
+                               int no_result)
+{
+    if (re->winner == SGF_WIN_VOID)
+        return no_result ? SGF_AGREE_MATCH : SGF_AGREE_NOT_COMPARABLE;
+    if (no_result)
+        return SGF_AGREE_NOT_COMPARABLE;
+    int recorded;
+    if (re->winner == SGF_WIN_DRAW)
+        recorded = SGF_EMPTY;
+    else if ((re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE) &&
+             (re->reason == SGF_BY_POINTS || re->reason == SGF_BY_NONE))
+        recorded = re->winner == SGF_WIN_BLACK ? SGF_BLACK : SGF_WHITE;
+    else
+        return SGF_AGREE_NOT_COMPARABLE;
+    if (recorded != s->winner)
+        return SGF_AGREE_MISMATCH;
+    if (recorded == SGF_EMPTY)
+        return SGF_AGREE_MATCH;
+    if (!re->has_margin)
+        return SGF_AGREE_WINNER_ONLY;
+    double ours = s->margin < 0 ? -s->margin : s->margin;
+    double d = ours - re->margin;
+    return d < 1e-6 && d > -1e-6 ? SGF_AGREE_MATCH : SGF_AGREE_WINNER_ONLY;
+}
+
+int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
+                   unsigned char *map, sgf_scored_game *out)
+{
+    static const sgf_score_options defaults = { 0 };
+    if (!o)
+        o = &defaults;
+    if (!g || !p || !map || !out)
+        return SGF_E_ARG;
+    memset(out, 0, sizeof *out);
+    out->last_x = out->last_y = -1;
+    sgf_game_rules(g, o->rules, o->rules != NULL, &out->rules);
+    if (o->has_komi)
+        out->rules.komi = o->komi;
+
+    final_state f = { 0, -1, -1, 0, 0 };
+    int rc = sgf_game_replay(g, &out->rules, p, note_step, &f);
+    if (rc)
+        return rc;
+    out->moves = f.moves;
+    out->last_x = f.last_x;
+    out->last_y = f.last_y;
+    out->ended = sgf_position_game_over(p);
+    out->no_result = sgf_position_no_result(p);
+    out->recorded = g->info.result;
+
+    int w = p->width, h = p->height;
+    memset(map, 0, (size_t)w * (size_t)h);
+    sgf_dead_mode mode = o->dead;
+    /* Tromp-Taylor removes no dead stones: a game is played out to the
+     * end, and that is the rule set's point. */
+    if (mode == SGF_DEAD_AUTO && strcmp(out->rules.name, "tromp-taylor") == 0)
+        mode = SGF_DEAD_NONE;
+    if (mode == SGF_DEAD_AUTO || mode == SGF_DEAD_MARKUP) {
+        bool any = markup_dead(g, p, map, &out->markup_ignored);
+        mode = any || mode == SGF_DEAD_MARKUP ? SGF_DEAD_MARKUP
+                                              : SGF_DEAD_ESTIMATE;
+    }
+    if (mode == SGF_DEAD_ESTIMATE) {
+        rc = sgf_position_estimate_dead(p, &o->estimate, map);
+        if (rc < 0)
+            return rc;
+    }
+    out->dead = mode;
+
+    /* an estimate has decided the sekis: the static rules of score.c would
+     * call a living group with a string in atari, or with eyes it cannot
+     * count, a seki and take its territory */
+    rc = sgf_position_score(p, handicap_stones(g, &f),
+                            mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
+                                                      : 0,
+                            map, &out->score);
+    if (rc)
+        return rc;
+    if (out->no_result)
+        strcpy(out->result, "Void");
+    else
+        sgf_score_result(&out->score, 0, out->result, sizeof out->result);
+    out->agreement = agreement(&out->recorded, &out->score, out->no_result);
+    return 0;
+}

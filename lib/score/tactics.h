@@ -1,0 +1,31 @@
+/*
+ * tactics.h - a small capture search for the dead-stone estimator
+ * (RULES.md 4, step 5): can a string be captured even when its owner
+ * moves first?  In a finished game the owner already had that move, so
+ * such a string is dead whatever light playouts say.  Depth and nodes are
+ * bounded; "don't know" counts as "not captured".  Never installed.
+ */
+#ifndef SGFKIT_TACTICS_H
+#define SGFKIT_TACTICS_H
+
+#include "score/playout.h"
+
+enum {
+    TAC_DEPTH = 14       /* plies; the boards of the search are preallocated */
+};
+
+typedef struct tac {
+    pl_board stack[TAC_DEPTH + 1];
+    long nodes, budget;
+} tac;
+
+/* Bytes the boards of a search on p need (tac_init). */
+size_t tac_bytes(const sgf_position *p);
+/* Lays the search's boards over mem (tac_bytes(p) bytes). */
+void tac_init(tac *t, const sgf_position *p, void *mem);
+
+/* 1 when the string of the stone on pt in b can be captured although its
+ * owner moves first (within TAC_DEPTH plies and budget nodes), else 0. */
+int tac_captured(tac *t, const pl_board *b, int pt, long budget);
+
+#endif /* SGFKIT_TACTICS_H */

@@ -1,0 +1,515 @@
+/*
+ * reader.c - games out of a member: chunked reading, the parse/restart
+ * protocol with parser.c, and the steps every game goes through (charset,
+ * game info, property checks).
+ *
+ * The buffer holds the unread rest of the current chunk.  A game that does
+ * not fit is re-parsed from its first byte after the buffer has been topped
+ * up (and doubled when full), so memory follows the largest game, not the
+ * member.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sgf/checks.h"
+#include "sgf/game.h"
+#include "sgf/parser.h"
+#include "sgf/charset.h"
+#include "sgf/gameinfo.h"
+#include "sgf/validate.h"
+#include "go/replay.h"
+
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_SSE2_COUNT 1
+#include <emmintrin.h>
+#endif
+
+/* 128 KiB, not more: with -j N every thread waits while the reader reads,
+ * and the first read of 1 MiB (into pages touched for the first time) kept
+ * -j2's second thread idle 0.1 to 0.4 ms a run; -j1 is as fast either way
+ * (0.2% more instructions for the restarts, 224 fewer page faults on the
+ * KGS collection).  Fuzzing builds (tests/fuzz/build.sh) make chunks tiny
+ * so that chunk boundaries and restarts fall inside small inputs. */
+#ifndef SGF_READER_CHUNK
+#define SGF_READER_CHUNK (1 << 17)
+#endif
+enum { CHUNK = SGF_READER_CHUNK };
+
+struct sgf_reader {
+    sgf_read_options opt;
+    sgf_member *m;
+    char *buf;
+    size_t cap, start, end;   /* unread bytes are buf[start..end) */
+    bool eof;
+    bool utf16_checked;
+    bool from_utf16;
+    bool said;                /* a game, a report or the error was given */
+    int error;
+    uint64_t offset;          /* member offset of buf[start] */
+    uint64_t total;           /* bytes read from the member */
+    unsigned long line, column;
+    unsigned games;           /* games with a tree so far */
+    sgf_game *game;
+};
+
+sgf_reader *sgf_reader_new(const sgf_read_options *opt)
+{
+    sgf_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    if (opt)
+        r->opt = *opt;
+    r->game = game_new(opt);
+    r->cap = CHUNK;
+    r->buf = malloc(r->cap);
+    if (!r->game || !r->buf) {
+        sgf_reader_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void sgf_reader_free(sgf_reader *r)
+{
+    if (!r)
+        return;
+    sgf_game_free(r->game);
+    free(r->buf);
+    free(r);
+}
+
+void sgf_reader_start(sgf_reader *r, sgf_member *m)
+{
+    r->m = m;
+    r->start = r->end = 0;
+    r->eof = false;
+    r->utf16_checked = false;
+    r->from_utf16 = false;
+    r->said = false;
+    r->error = 0;
+    r->offset = r->total = 0;
+    r->line = r->column = 1;
+    r->games = 0;
+    r->game->nostart_from = r->game->nostart_to = 0;
+}
+
+uint64_t sgf_reader_bytes(const sgf_reader *r)
+{
+    return r->offset;
+}
+
+/* Read the whole rest of the member (UTF-16 members are converted whole;
+ * they are rare and small). */
+static int read_all(sgf_reader *r)
+{
+    while (!r->eof) {
+        if (r->end == r->cap) {
+            size_t cap = r->cap * 2;
+            char *b = realloc(r->buf, cap);
+            if (!b)
+                return SGF_E_NOMEM;
+            r->buf = b;
+            r->cap = cap;
+        }
+        long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+        if (n < 0)
+            return (int)n;
+        if (n == 0)
+            r->eof = true;
+        r->end += (size_t)n;
+        r->total += (uint64_t)n;
+    }
+    return SGF_OK;
+}
+
+static int convert_utf16(sgf_reader *r)
+{
+    int endian = charset_utf16_sniff((const unsigned char *)r->buf + r->start,
+                                     r->end - r->start);
+    r->utf16_checked = true;
+    if (!endian)
+        return SGF_OK;
+    int rc = read_all(r);
+    if (rc < 0)
+        return rc;
+    char *out;
+    size_t n;
+    rc = charset_utf16_to_utf8(r->buf + r->start, r->end - r->start, endian,
+                               &out, &n);
+    if (rc < 0)
+        return rc == SGF_E_NOMEM ? rc : SGF_OK; /* not UTF-16 after all */
+    free(r->buf);
+    r->buf = out;
+    r->cap = n ? n : 1;
+    r->start = 0;
+    r->end = n;
+    r->from_utf16 = true;
+    return SGF_OK;
+}
+
+/* Top up the buffer: move the unread bytes to the front, double the buffer
+ * when they fill it, read another chunk. */
+static int fill(sgf_reader *r)
+{
+    if (r->eof)
+        return SGF_OK;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->end -= r->start;
+        r->start = 0;
+    }
+    if (r->cap - r->end < CHUNK / 2) {
+        size_t cap = r->cap * 2;
+        char *b = realloc(r->buf, cap);
+        if (!b)
+            return SGF_E_NOMEM;
+        r->buf = b;
+        r->cap = cap;
+    }
+    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+    if (n < 0) {
+        /* Read what arrived before the failure as if the member ended
+         * there (the cut game is reported as such), then give the error. */
+        r->error = (int)n;
+        r->eof = true;
+        return SGF_OK;
+    }
+    if (n == 0)
+        r->eof = true;
+    r->end += (size_t)n;
+    r->total += (uint64_t)n;
+    if (!r->utf16_checked && r->end - r->start >= 4)
+        return convert_utf16(r);
+    if (r->eof && !r->utf16_checked)
+        return convert_utf16(r);
+    return SGF_OK;
+}
+
+/* Number of '\n' in s[0..n): game records put a newline every few bytes
+ * (";B[pd]\n"), where a memchr per line costs more than the parse.  With
+ * SSE2 (x86-64), 16 bytes at a time: once frame mode scanned games with
+ * SIMD (parser.c), eight bytes at a time was a fifth of the time of a
+ * reader thread framing for workers. */
+#ifdef HAVE_SSE2_COUNT
+static size_t count_newlines(const char *s, size_t n)
+{
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    size_t count = 0, i = 0;
+    while (n - i >= 16) {
+        /* per-byte counters, summed before any can overflow */
+        __m128i acc = zero;
+        for (unsigned k = 0; k < 255 && n - i >= 16; k++, i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+        }
+        __m128i sum = _mm_sad_epu8(acc, zero);
+        count += (size_t)_mm_extract_epi16(sum, 0) +
+                 (size_t)_mm_extract_epi16(sum, 4);
+    }
+    for (; i < n; i++)
+        count += s[i] == '\n';
+    return count;
+}
+#else
+/* Eight bytes at a time. */
+static size_t count_newlines(const char *s, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, low7 = 0x7F7F7F7F7F7F7F7Fu;
+    size_t count = 0, i = 0;
+    while (n - i >= 8) {
+        /* per-byte 0/1 counters, folded before any byte can overflow */
+        uint64_t acc = 0;
+        for (size_t k = 0; k < 255 && n - i >= 8; k++, i += 8) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            uint64_t x = w ^ (ones * '\n');      /* zero byte where '\n' */
+            uint64_t y = ~(((x & low7) + low7) | x | low7);
+            acc += y >> 7;
+        }
+        count += (size_t)((acc * ones) >> 56);
+    }
+    for (; i < n; i++)
+        count += s[i] == '\n';
+    return count;
+}
+#endif
+
+static void advance(sgf_reader *r, size_t n)
+{
+    const char *s = r->buf + r->start;
+    size_t lines = count_newlines(s, n);
+    if (lines) {
+        const char *last_nl = memrchr(s, '\n', n);
+        r->line += lines;
+        r->column = (unsigned long)(s + n - last_nl);
+    } else {
+        r->column += n;
+    }
+    r->start += n;
+    r->offset += n;
+}
+
+static void describe(const sgf_reader *r, sgf_raw_game *raw, size_t len)
+{
+    raw->bytes = r->buf + r->start;
+    raw->len = len;
+    raw->origin = sgf_member_origin(r->m);
+    raw->index = r->games + 1;
+    raw->offset = r->offset;
+    raw->line = r->line;
+    raw->column = r->column;
+    raw->at_eof = r->eof && r->start + len == r->end;
+    raw->flags = (r->from_utf16 ? SGF_RAW_FROM_UTF16 : 0) |
+                 (r->total == 0 && r->eof ? SGF_RAW_EMPTY_MEMBER : 0);
+}
+
+/* Parse the game in raw again, with or without dbcs mode; *consumed gets
+ * where that parse ended the game. */
+static parse_status reparse(sgf_game *g, const sgf_raw_game *raw, bool dbcs,
+                            size_t *consumed)
+{
+    game_reset(g, NULL, raw);
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    g->dbcs = dbcs;
+    return sgf_parse_one(g, true, raw->bytes, raw->len, true, dbcs, consumed);
+}
+
+/* The steps after a successful parse of the game in raw (raw->len is where
+ * that parse ended it: the next game starts there whatever happens here).
+ * Returns a parse status. */
+static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (g->root) {
+        if (charset_decide(g)) {
+            /* A double-byte charset whose trail bytes look like '\\' or ']':
+             * parse again with characters as units. */
+            size_t end = 0;
+            parse_status st = reparse(g, raw, true, &end);
+            if (st == PARSE_NOMEM)
+                return st;
+            if (end < raw->len) {
+                /* The pairs closed the game before the end the byte-wise
+                 * parse found (a lead byte took the ']' of a value, and
+                 * brackets and parens after it changed roles): they broke
+                 * the structure, so they are not believed.  Bytes again,
+                 * the charset kept for decoding.  A worker, which gets the
+                 * game framed byte-wise, then reads the same game as
+                 * sgf_reader_next(). */
+                st = reparse(g, raw, false, &end);
+                if (st == PARSE_NOMEM)
+                    return st;
+                g->dbcs_refused = true;
+            }
+            charset_decide(g);
+        }
+        gameinfo_read(g);
+        if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY)) {
+            validate_game(g);
+            if (g->opt.flags & SGF_READ_LEGALITY)
+                replay_check(g);
+        }
+    }
+    game_finish_diags(g);
+    return g->nomem ? PARSE_NOMEM : PARSE_DONE;
+}
+
+/* The member failed: say so once, then the member is over. */
+static int end_with_error(sgf_reader *r)
+{
+    int rc = r->error;
+    r->error = 0;
+    r->said = true;
+    return rc;
+}
+
+/* A member without a game: no bytes at all, or nothing but white space
+ * (and byte order marks), which the parser passes over without a word.
+ * Either way the member must say something. */
+static void report_nothing(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (raw->flags & SGF_RAW_EMPTY_MEMBER)
+        game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
+    else
+        game_report(g, SGF_C_NO_GAME, 0, 0,
+                    "no SGF game tree found: the file holds nothing but "
+                    "white space");
+}
+
+/* The raw game of a member that said nothing by its end: no bytes, placed
+ * at the member's start. */
+static void describe_nothing(sgf_reader *r, sgf_raw_game *raw)
+{
+    describe(r, raw, 0);
+    raw->offset = 0;
+    raw->line = raw->column = 1;
+    r->said = true;
+}
+
+int sgf_reader_next(sgf_reader *r, sgf_game **out)
+{
+    sgf_game *g = r->game;
+    for (;;) {
+        if (r->start == r->end && !r->eof) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (r->start == r->end && r->eof) {
+            if (r->error)
+                return end_with_error(r);
+            if (!r->said) {
+                sgf_raw_game raw;
+                describe_nothing(r, &raw);
+                game_reset(g, &r->opt, &raw);
+                report_nothing(g, &raw);
+                *out = g;
+                return 1;
+            }
+            return 0;
+        }
+        sgf_raw_game raw;
+        describe(r, &raw, r->end - r->start);
+        game_reset(g, &r->opt, &raw);
+        g->from_utf16 = r->from_utf16;
+        size_t consumed = 0;
+        parse_status st = sgf_parse_one(g, true, raw.bytes, raw.len, r->eof,
+                                        false, &consumed);
+        if (st == PARSE_NEED_MORE) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (st == PARSE_NOMEM)
+            return SGF_E_NOMEM;
+        if (st == PARSE_NOTHING) {
+            advance(r, consumed);
+            continue;
+        }
+        raw.len = consumed;
+        g->len = consumed;
+        if (finish_game(g, &raw) == PARSE_NOMEM)
+            return SGF_E_NOMEM;
+        advance(r, consumed);
+        if (g->root)
+            r->games++;
+        else if (g->ndiags == 0)
+            continue;
+        r->said = true;
+        *out = g;
+        return 1;
+    }
+}
+
+int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
+{
+    for (;;) {
+        if (r->start == r->end && !r->eof) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (r->start == r->end && r->eof) {
+            if (r->error)
+                return end_with_error(r);
+            if (!r->said) {
+                describe_nothing(r, raw);
+                return 1;
+            }
+            return 0;
+        }
+        size_t consumed = 0;
+        r->game->offset = r->offset;    /* where find_start's memo applies */
+        parse_status st = sgf_parse_one(r->game, false, r->buf + r->start,
+                                        r->end - r->start, r->eof, false,
+                                        &consumed);
+        if (st == PARSE_NEED_MORE) {
+            int rc = fill(r);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (st == PARSE_NOTHING) {
+            advance(r, consumed);
+            continue;
+        }
+        describe(r, raw, consumed);
+        advance(r, consumed);
+        /* counted as sgf_reader_next() counts them, only with a tree: the
+         * two may read one member in turns (bin/pool.c) */
+        if (st != PARSE_NO_TREE)
+            r->games++;
+        r->said = true;
+        return 1;
+    }
+}
+
+sgf_game *sgf_game_new(const sgf_read_options *opt)
+{
+    return game_new(opt);
+}
+
+/* sgf_game_read, with raw's bytes read where they are (own == raw) or
+ * from g's copy of them. */
+static int read_raw(sgf_game *g, const sgf_raw_game *raw, bool copy)
+{
+    sgf_raw_game own = *raw;
+    if (copy) {
+        if (raw->len > g->own_cap) {
+            char *b = realloc(g->own_src, raw->len);
+            if (!b)
+                return SGF_E_NOMEM;
+            g->own_src = b;
+            g->own_cap = raw->len;
+        }
+        if (raw->len)
+            memcpy(g->own_src, raw->bytes, raw->len);
+        own.bytes = raw->len ? g->own_src : "";
+    } else if (!raw->len) {
+        own.bytes = "";
+    }
+    game_reset(g, NULL, &own);
+    g->nostart_from = g->nostart_to = 0;    /* another member, maybe */
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
+        report_nothing(g, raw);
+        return g->nomem ? SGF_E_NOMEM : SGF_OK;
+    }
+    size_t consumed = 0;
+    parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
+                                    &consumed);
+    if (st == PARSE_NOTHING) {
+        report_nothing(g, raw);
+        return g->nomem ? SGF_E_NOMEM : SGF_OK;
+    }
+    if (st != PARSE_NOMEM)
+        st = finish_game(g, &own);
+    if (st == PARSE_NOMEM) {
+        g->nomem = true;
+        return SGF_E_NOMEM;
+    }
+    return SGF_OK;
+}
+
+int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
+{
+    return read_raw(g, raw, true);
+}
+
+int sgf_game_read_in_place(sgf_game *g, const sgf_raw_game *raw)
+{
+    return read_raw(g, raw, false);
+}
+
+sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)
+{
+    sgf_game *g = game_new(opt);
+    if (!g)
+        return NULL;
+    if (sgf_game_read(g, raw) == SGF_E_NOMEM && !g->root) {
+        sgf_game_free(g);
+        return NULL;
+    }
+    return g;
+}

@@ -1,0 +1,658 @@
+/*
+ * writer.c - serialise a game tree as canonical FF[4] SGF in UTF-8.
+ *
+ * The canonical form is described in doc/writer.md; the short of it:
+ * the root node starts with GM (when present), FF[4] and CA[UTF-8]; every
+ * other property keeps its file order and is written with its normalised id;
+ * text is written decoded and re-escaped; single-child chains are written as
+ * one sequence, so OGS's "(;B[aa](;W[bb]))" comes out as ";B[aa];W[bb]".
+ *
+ * The walk is iterative (parent/child/next pointers, no stack): a game may be
+ * a million nodes deep.  Output goes through a buffer and reaches write() in
+ * pieces of WBUF_SIZE, because the writer runs over whole databases.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf/game.h"
+#include "sgf/charset.h"
+#include "sgf/writer.h"
+
+#define WBUF_SIZE 16384
+/* A new line is started before a node, property or value that would begin
+ * past this column: about ten moves a line, so that a diff of two records
+ * stays readable. */
+#define LINE_WIDTH 72
+
+typedef struct writer {
+    sgf_game *g;
+    sgf_write_fn write;
+    void *ctx;
+    int err;               /* first non-zero write() return or SGF_E_NOMEM */
+    size_t len;            /* bytes in buf */
+    size_t col;            /* bytes since the last newline written */
+    bool break_due;        /* a new line before the next node or '(' */
+    bool after_open;       /* the last byte written is a variation's '(' */
+    bool node_open;        /* the last byte written is a node's ';' */
+    bool raw_ok;           /* printable ASCII decodes to itself (raw_is_ok) */
+    unsigned flags;        /* SGF_WRITE_* */
+    int width, height;     /* board size, for passes */
+    char strip[SGF_WRITE_STRIP_MAX][4];   /* ids left out, NUL-terminated */
+    size_t nstrip;
+    char buf[WBUF_SIZE];
+} writer;
+
+static void flush(writer *w)
+{
+    if (w->len && !w->err)
+        w->err = w->write(w->ctx, w->buf, w->len);
+    w->len = 0;
+}
+
+static void put(writer *w, const char *s, size_t n)
+{
+    if (n > WBUF_SIZE - w->len) {
+        flush(w);
+        if (n >= WBUF_SIZE) {
+            if (!w->err)
+                w->err = w->write(w->ctx, s, n);
+            return;
+        }
+    }
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+}
+
+static void put_c(writer *w, char c)
+{
+    if (w->len == WBUF_SIZE)
+        flush(w);
+    w->buf[w->len++] = c;
+}
+
+/* Track the column after writing n bytes at s. */
+static void advance_col(writer *w, const char *s, size_t n)
+{
+    size_t i = n;
+    while (i > 0 && s[i - 1] != '\n')
+        i--;
+    w->col = i > 0 ? n - i : w->col + n;
+}
+
+static void newline(writer *w)
+{
+    w->break_due = false;
+    if (w->col > 0) {
+        put_c(w, '\n');
+        w->col = 0;
+    }
+}
+
+/* Long point lists (AB with a whole position) and nodes full of markup
+ * continue on the next line: FF[4] allows whitespace between properties and
+ * between values. */
+static void wrap(writer *w)
+{
+    if (w->col >= LINE_WIDTH && !w->node_open)
+        newline(w);
+    w->node_open = false;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+/* How the ':' of a value are written.  Text and SimpleText never escape
+ * ':'; typed values (numbers, points, compose values) keep the first ':'
+ * that was unescaped in the file as the compose separator and escape every
+ * other one, as FF[4] requires for the text half of LB, AP and FG; unknown
+ * properties keep each ':' as the file had it, since we cannot know which
+ * one separates. */
+typedef enum { COLON_PLAIN, COLON_SEPARATOR, COLON_AS_FILE } colon_mode;
+
+/* Walks the ':' of a raw value in order, telling escaped ones apart. */
+typedef struct raw_colons {
+    const char *p, *end;
+    bool dbcs;
+} raw_colons;
+
+/* 1 when the next ':' of the raw value is escaped, 0 when not, -1 when
+ * there is none. */
+static int next_raw_colon(raw_colons *rc)
+{
+    while (rc->p < rc->end) {
+        unsigned char c = (unsigned char)*rc->p++;
+        if (c == '\\') {
+            if (rc->p < rc->end && *rc->p++ == ':')
+                return 1;
+        } else if (c == ':') {
+            return 0;
+        } else if (c >= 0x81 && rc->dbcs && rc->p < rc->end &&
+                   (unsigned char)*rc->p >= 0x40) {
+            /* a trail byte (>= 0x40, as in parser.c) may look like '\\' */
+            rc->p++;
+        }
+    }
+    return -1;
+}
+
+/* Ordinal of the first unescaped ':' among all ':' of the raw value, or -1. */
+static long separator_ordinal(const sgf_value *v, bool dbcs)
+{
+    raw_colons rc = { v->raw, v->raw + v->len, dbcs };
+    long k = 0;
+    int e;
+    while ((e = next_raw_colon(&rc)) >= 0) {
+        if (e == 0)
+            return k;
+        k++;
+    }
+    return -1;
+}
+
+/* Write s[0..n) escaped: ']' and '\\' always, ':' as mode says.  sep is the
+ * ordinal of the separator for COLON_SEPARATOR; rc walks the raw value for
+ * COLON_AS_FILE. */
+static void put_escaped(writer *w, const char *s, size_t n, colon_mode mode,
+                        long sep, raw_colons *rc)
+{
+    const char *p = s, *end = s + n, *run = s;
+    long colons = 0;
+    for (; p < end; p++) {
+        char c = *p;
+        bool esc;
+        if (c == ']' || c == '\\')
+            esc = true;
+        else if (c != ':' || mode == COLON_PLAIN)
+            continue;
+        else if (mode == COLON_SEPARATOR)
+            esc = colons++ != sep;
+        else
+            esc = next_raw_colon(rc) != 0;
+        if (esc) {
+            put(w, run, (size_t)(p - run));
+            advance_col(w, run, (size_t)(p - run));
+            put_c(w, '\\');
+            w->col++;
+            run = p;
+        }
+    }
+    /* the column counts the escapes too: the layout must depend only on
+     * the bytes written, or writing the output again would wrap elsewhere */
+    put(w, run, (size_t)(end - run));
+    advance_col(w, run, (size_t)(end - run));
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
+/* Value types whose edges cannot hold data: their leading and trailing
+ * whitespace is dropped ("B[ aa ]" breaks gomill and others). */
+static bool trims(sgf_value_type t)
+{
+    switch (t) {
+    case SGF_T_NONE: case SGF_T_NUMBER: case SGF_T_REAL: case SGF_T_DOUBLE:
+    case SGF_T_COLOR: case SGF_T_POINT: case SGF_T_MOVE: case SGF_T_STONE:
+    case SGF_T_SIZE: case SGF_T_POINT_POINT: case SGF_T_NUMBER_NUMBER:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* An unknown property whose bytes are all ASCII is written as it was read,
+ * escapes and line breaks included: we do not know its type, so its bytes
+ * are its data.  Only what would end the value early is changed: an
+ * unescaped ']' the parser kept is escaped, and a trailing lone '\\' (the
+ * input ended inside the value) is dropped, as sgf_value_text() drops it:
+ * escaped, it would read back as a backslash (found by fuzzing). */
+static void put_raw_ascii(writer *w, const sgf_value *v)
+{
+    const char *s = v->raw, *end = v->raw + v->len, *run = s;
+    while (s < end) {
+        if (*s == '\\') {
+            if (end - s >= 2) {
+                s += 2;
+                continue;
+            }
+            end = s;
+            break;
+        } else if (*s != ']') {
+            s++;
+            continue;
+        }
+        put(w, run, (size_t)(s - run));
+        advance_col(w, run, (size_t)(s - run));
+        put_c(w, '\\');
+        w->col++;
+        run = s++;
+    }
+    /* escapes count in the column (see put_escaped) */
+    put(w, run, (size_t)(end - run));
+    advance_col(w, run, (size_t)(end - run));
+}
+
+static bool is_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
+static colon_mode colon_mode_of(sgf_value_type t)
+{
+    if (t == SGF_T_TEXT || t == SGF_T_SIMPLETEXT)
+        return COLON_PLAIN;
+    return t == SGF_T_UNKNOWN ? COLON_AS_FILE : COLON_SEPARATOR;
+}
+
+/* Copies a value that needs no conversion straight from the file: printable
+ * ASCII without '\\' or ']', no more ':' than its type lets stand
+ * unescaped, no edge space to trim.  Nearly every move, point and number
+ * takes this path, which costs one pass and no allocation.  False when the
+ * value needs its decoded text. */
+static bool put_plain(writer *w, const sgf_value *v, sgf_value_type t,
+                      colon_mode mode)
+{
+    const unsigned char *s = (const unsigned char *)v->raw;
+    size_t n = v->len, colons = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = s[i];
+        if ((unsigned)(c - 0x20) >= 0x5fu || c == '\\' || c == ']')
+            return false;
+        colons += c == ':';
+    }
+    if ((mode == COLON_SEPARATOR && colons > 1) ||
+        (n > 0 && trims(t) && (s[0] == ' ' || s[n - 1] == ' ')))
+        return false;
+    if (n + 2 <= WBUF_SIZE - w->len) {
+        char *o = w->buf + w->len;
+        o[0] = '[';
+        memcpy(o + 1, s, n);
+        o[n + 1] = ']';
+        w->len += n + 2;
+    } else {
+        put_c(w, '[');
+        put(w, v->raw, n);
+        put_c(w, ']');
+    }
+    w->col += n + 2;
+    return true;
+}
+
+static void put_value(writer *w, const sgf_prop *p, uint32_t i,
+                      sgf_value_type t)
+{
+    const sgf_value *v = &p->values[i];
+    colon_mode mode = colon_mode_of(t);
+    raw_colons rc;
+    const char *s;
+    size_t n;
+    long sep = -1;
+
+    if (w->raw_ok && put_plain(w, v, t, mode))
+        return;
+    if (w->raw_ok && t == SGF_T_UNKNOWN && is_ascii(v->raw, v->len)) {
+        put_c(w, '[');
+        put_raw_ascii(w, v);
+        put_c(w, ']');
+        w->col += 2;
+        return;
+    }
+    s = sgf_value_text(w->g, p, i, &n);
+    if (!s) {
+        w->err = SGF_E_NOMEM;
+        return;
+    }
+    if (trims(t)) {
+        while (n > 0 && is_space(*s))
+            s++, n--;
+        while (n > 0 && is_space(s[n - 1]))
+            n--;
+    }
+    if (mode == COLON_SEPARATOR && memchr(s, ':', n))
+        sep = separator_ordinal(v, w->g->dbcs);
+    rc = (raw_colons){ v->raw, v->raw + v->len, w->g->dbcs };
+    put_c(w, '[');
+    put_escaped(w, s, n, mode, sep, &rc);
+    put_c(w, ']');
+    w->col += 2;
+}
+
+/* ---- properties and nodes ---------------------------------------------- */
+
+static sgf_value_type prop_type(const sgf_prop *p)
+{
+    const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
+    return pi ? pi->type : SGF_T_UNKNOWN;
+}
+
+static bool stripped(const writer *w, const sgf_prop *p)
+{
+    for (size_t i = 0; i < w->nstrip; i++)
+        if (strcmp(w->strip[i], p->id) == 0)
+            return true;
+    return false;
+}
+
+/* A move that passes, to be written in the form asked for: "" always, "tt"
+ * only where it cannot be a point (boards up to 19x19). */
+static bool is_pass(const writer *w, const sgf_prop *p)
+{
+    if (!(w->flags & (SGF_WRITE_PASS_EMPTY | SGF_WRITE_PASS_TT)) ||
+        (p->kind != SGF_P_B && p->kind != SGF_P_W) || p->nvalues != 1)
+        return false;
+    const sgf_value *v = &p->values[0];
+    int x, y;
+    return sgf_point_decode(v->raw, v->len, w->width, w->height, &x, &y) == 0;
+}
+
+static void put_literal(writer *w, const char *s);
+
+static void put_prop(writer *w, const sgf_prop *p)
+{
+    size_t n = 0;
+    sgf_value_type t = prop_type(p);
+    while (p->id[n])        /* one or two letters: cheaper than strlen() */
+        n++;
+    /* An id of lowercase letters only normalises to nothing, and a property
+     * without a value is not SGF; the parser reports both. */
+    if (n == 0 || p->nvalues == 0 || stripped(w, p))
+        return;
+    wrap(w);
+    put(w, p->id, n);
+    w->col += n;
+    if (is_pass(w, p)) {
+        bool tt = (w->flags & SGF_WRITE_PASS_TT) && w->width <= 19 &&
+                  w->height <= 19;
+        put_literal(w, tt ? "[tt]" : "[]");
+        return;
+    }
+    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+        if (i > 0)
+            wrap(w);
+        put_value(w, p, i, t);
+    }
+}
+
+static void put_literal(writer *w, const char *s)
+{
+    size_t n = strlen(s);
+    put(w, s, n);
+    w->col += n;
+}
+
+/* The charset named by CA[]: what the text values are written in. */
+static const char *output_charset(const sgf_game *g)
+{
+    if (!(g->opt.flags & SGF_READ_NO_DECODE))
+        return "UTF-8";
+    return g->charset;     /* kept undecoded: name what it is, if known */
+}
+
+static void put_root(writer *w, const sgf_node *n)
+{
+    const sgf_prop *gm = sgf_node_find(n, SGF_P_GM);
+    const char *cs = output_charset(w->g);
+    if (gm)
+        put_prop(w, gm);
+    put_literal(w, "FF[4]");
+    if (cs) {
+        put_literal(w, "CA[");
+        /* charset names are ASCII letters, digits and '-', nothing to escape */
+        put_literal(w, cs);
+        put_literal(w, "]");
+    }
+    w->node_open = false;
+    for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
+        if (p != gm && p->kind != SGF_P_FF && p->kind != SGF_P_CA)
+            put_prop(w, p);
+}
+
+static bool has_gameinfo(const sgf_node *n)
+{
+    for (const sgf_prop *p = n->props; p; p = p->next) {
+        const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
+        if (pi && pi->cls == SGF_CL_GAMEINFO)
+            return true;
+    }
+    return false;
+}
+
+static bool starts_variation(const sgf_node *n, const sgf_node *root);
+
+/* SGF_WRITE_DROP_EMPTY: a node with nothing to write goes, unless its ';'
+ * holds a variation together: the root, and the first node of a
+ * variation that has no single child to take its place. */
+static bool dropped(const writer *w, const sgf_node *n, bool root)
+{
+    if (!(w->flags & SGF_WRITE_DROP_EMPTY) || root)
+        return false;
+    for (const sgf_prop *p = n->props; p; p = p->next)
+        if (p->id[0] && p->nvalues && !stripped(w, p))
+            return false;
+    if (w->flags & SGF_WRITE_MAIN_LINE)
+        return true;        /* no variation is written at all */
+    return !starts_variation(n, NULL) || (n->child && !n->child->next);
+}
+
+/* The root and game-info nodes stand on lines of their own; moves fill
+ * lines up to LINE_WIDTH. */
+static void put_node(writer *w, const sgf_node *n, bool root)
+{
+    if (dropped(w, n, root))
+        return;
+    bool own_line = root || has_gameinfo(n);
+    if (!w->after_open && (own_line || w->break_due || w->col >= LINE_WIDTH))
+        newline(w);
+    w->after_open = false;
+    put_c(w, ';');
+    w->col++;
+    w->node_open = true;
+    if (root)
+        put_root(w, n);
+    else
+        for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
+            put_prop(w, p);
+    w->break_due = own_line;
+}
+
+static void open_variation(writer *w)
+{
+    newline(w);
+    put_c(w, '(');
+    w->col++;
+    w->after_open = true;
+}
+
+static void close_variation(writer *w)
+{
+    put_c(w, ')');
+    w->col++;
+}
+
+/* A node starts a variation (is written after a '(') when it is the root or
+ * one of several children. */
+static bool starts_variation(const sgf_node *n, const sgf_node *root)
+{
+    return n == root || !n->parent || n->parent->child->next != NULL;
+}
+
+static void put_tree(writer *w, const sgf_node *root)
+{
+    const sgf_node *n = root;
+    open_variation(w);
+    for (;;) {
+        put_node(w, n, n == root);
+        if (w->err)
+            return;
+        if (n->child) {
+            n = n->child;
+            if (n->next && !(w->flags & SGF_WRITE_MAIN_LINE))
+                open_variation(w);
+            continue;
+        }
+        if (w->flags & SGF_WRITE_MAIN_LINE) {
+            close_variation(w);
+            return;
+        }
+        /* A leaf: close variations until one has a sibling left to write. */
+        for (;;) {
+            while (!starts_variation(n, root))
+                n = n->parent;
+            close_variation(w);
+            if (n == root)
+                return;
+            if (n->next) {
+                n = n->next;
+                open_variation(w);
+                break;
+            }
+            n = n->parent;
+        }
+    }
+}
+
+/* Raw bytes may be copied only when printable ASCII stands for itself once
+ * decoded: true for UTF-8 and nearly every charset, false for
+ * Shift_JISX0213 (where '\\' is U+00A5 and '~' U+203E), HZ, ISO-2022-xx.
+ * One probe per game answers for all its values. */
+static bool raw_is_ok(sgf_game *g)
+{
+    char probe[95];
+    const char *d;
+    size_t n;
+    if (g->cs_kind != CS_OTHER || (g->opt.flags & SGF_READ_NO_DECODE))
+        return true;
+    if (charset_decodes_first(g))
+        return false;
+    for (size_t i = 0; i < sizeof probe; i++)
+        probe[i] = (char)(0x20 + i);
+    d = charset_to_utf8(g, probe, sizeof probe, CHARSET_NO_REPORT, &n);
+    return d && n == sizeof probe && memcmp(d, probe, n) == 0;
+}
+
+/* Reads "C,LB" into w->strip; false when an id is no SGF id. */
+static bool read_strip(writer *w, const char *list)
+{
+    w->nstrip = 0;
+    while (list && *list) {
+        size_t n = strcspn(list, ",");
+        if (n) {
+            if (n > 3 || w->nstrip == SGF_WRITE_STRIP_MAX)
+                return false;
+            for (size_t i = 0; i < n; i++)
+                if (list[i] < 'A' || list[i] > 'Z')
+                    return false;
+            memcpy(w->strip[w->nstrip], list, n);
+            w->strip[w->nstrip++][n] = '\0';
+        }
+        list += n + (list[n] == ',');
+    }
+    return true;
+}
+
+int sgf_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
+{
+    return sgf_write_game_opt(g, NULL, write, ctx);
+}
+
+int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
+                       sgf_write_fn write, void *ctx)
+{
+    writer w;
+    if (!g || !write)
+        return SGF_E_ARG;
+    w.flags = o ? o->flags : 0;
+    if (!read_strip(&w, o ? o->strip : NULL))
+        return SGF_E_ARG;
+    w.width = g->info.width;
+    w.height = g->info.height;
+    if (!g->root)
+        return SGF_OK;
+    w.g = g;
+    w.write = write;
+    w.ctx = ctx;
+    w.err = 0;
+    w.len = 0;
+    w.col = 0;
+    w.break_due = false;
+    w.after_open = false;
+    w.node_open = false;
+    w.raw_ok = raw_is_ok(g);
+    put_tree(&w, g->root);
+    put_c(&w, '\n');
+    flush(&w);
+    return w.err;
+}
+
+/* ---- the canonical copy the exporters walk ---------------------------- */
+
+typedef struct grow_buf {
+    char *p;
+    size_t len, cap;
+} grow_buf;
+
+static int grow_append(void *ctx, const void *data, size_t len)
+{
+    grow_buf *b = ctx;
+    if (len > b->cap - b->len) {
+        size_t cap = b->cap ? b->cap : 65536;
+        while (cap - b->len < len) {
+            if (cap > SIZE_MAX / 2)
+                return SGF_E_NOMEM;
+            cap *= 2;
+        }
+        char *p = realloc(b->p, cap);
+        if (!p)
+            return SGF_E_NOMEM;
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+int writer_canonical_copy(sgf_game *g, sgf_game **out)
+{
+    grow_buf b = { NULL, 0, 0 };
+    sgf_read_options opt = { 0 };
+    sgf_raw_game raw = { 0 };
+    int rc = sgf_write_game(g, grow_append, &b);
+    *out = NULL;
+    if (rc == 0) {
+        opt.flags = SGF_READ_SYNTAX_ONLY;
+        raw.bytes = b.p ? b.p : "";
+        raw.len = b.len;
+        raw.origin = g->origin;
+        raw.index = g->index;
+        raw.line = 1;
+        raw.column = 1;
+        raw.at_eof = 1;
+        *out = sgf_game_parse(&raw, &opt);     /* keeps a copy of the bytes */
+        if (!*out || (*out)->nomem) {
+            sgf_game_free(*out);
+            *out = NULL;
+            rc = SGF_E_NOMEM;
+        }
+    }
+    free(b.p);
+    return rc;
+}
+
+static int write_file(void *ctx, const void *data, size_t len)
+{
+    return fwrite(data, 1, len, (FILE *)ctx) == len ? 0 : SGF_E_IO;
+}
+
+int sgf_write_game_file(sgf_game *g, FILE *f)
+{
+    if (!f)
+        return SGF_E_ARG;
+    return sgf_write_game(g, write_file, f);
+}
