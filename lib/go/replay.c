@@ -17,6 +17,7 @@
 #include "go/board.h"
 #include "common/arena.h"
 #include "sgf/checks.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 #include "sgf/points.h"

@@ -15,7 +15,7 @@
  *   4. otherwise detection: uchardet on long text, a score of how plausible
  *      each East Asian reading is on short text, the caller's fallback
  *      charset when that is unsure.  uchardet (C++) is loaded by the first
- *      detection that asks it (dynlib.h), once per game object; a run
+ *      detection that asks it (decoders.h), once per game object; a run
  *      whose records are ASCII, UTF-8 or say their CA[] never maps it.
  * Then every value is decoded once so that undecodable bytes are reported
  * where they are; they stay in the text as \xNN.  Last, when the charset is
@@ -29,27 +29,13 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <uchardet.h>
-#include "common/dynlib.h"
 #include "common/arena.h"
+#include "common/dynlib.h"
 #include "sgf/checks.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/charset.h"
-
-/* What of uchardet detection calls (dynlib.h). */
-#define UD_FNS(X) \
-    X(uchardet_new) X(uchardet_delete) X(uchardet_handle_data) \
-    X(uchardet_data_end) X(uchardet_get_charset)
-struct uchardet_api { UD_FNS(DYNLIB_FIELD) };
-#define UD_ENTRY(f) DYNLIB_ENTRY(struct uchardet_api, f, SGF_LAZY_UCHARDET)
-static const dynlib_fn ud_fns[] = { UD_FNS(UD_ENTRY) };
-static const dynlib_spec ud_spec =
-    DYNLIB_SPEC(SGF_SONAME_UCHARDET, SGF_LAZY_UCHARDET, ud_fns);
-
-struct uchardet_lib {
-    dynlib lib;
-    struct uchardet_api fn;
-};
+#include "sgf/decoders.h"
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -163,7 +149,7 @@ static const cs_alias aliases[] = {
 };
 #undef GB_
 
-enum { NAME_MAX_ = 40 };   /* sizeof g->iconv_cache[0].name */
+enum { NAME_MAX_ = DECODER_NAME_MAX };
 
 /* "Shift_JIS" -> "SHIFTJIS"; false when s is too long to be a name. */
 static bool name_key(const char *s, size_t n, char key[NAME_MAX_])
@@ -203,50 +189,6 @@ static unsigned generic_flags(const char *name)
         if (strncmp(name, wide[i], strlen(wide[i])) == 0)
             return CSF_MULTI | CSF_WIDE;
     return 0;
-}
-
-/* ---- the iconv descriptor, cached in the game object ------------------ */
-
-/* iconv_open is slow (it loads gconv modules, and closing the last user
- * unloads them again), detection tries several charsets per game, and the
- * games of one file share their charset: keep a few descriptors. */
-static iconv_t get_cd(sgf_game *g, const char *name)
-{
-    size_t n = sizeof g->iconv_cache / sizeof g->iconv_cache[0];
-    for (size_t i = 0; i < n; i++)
-        if (g->iconv_cache[i].name[0] &&
-            strcmp(g->iconv_cache[i].name, name) == 0) {
-            iconv_t cd = (iconv_t)g->iconv_cache[i].cd;
-            iconv(cd, NULL, NULL, NULL, NULL); /* back to the initial state */
-            return cd;
-        }
-    if (strlen(name) >= sizeof g->iconv_cache[0].name)
-        return (iconv_t)-1;
-    iconv_t cd = iconv_open("UTF-8", name);
-    if (cd == (iconv_t)-1)
-        return cd;
-    struct iconv_slot *slot = &g->iconv_cache[g->iconv_next++ % n];
-    if (slot->name[0])
-        iconv_close((iconv_t)slot->cd);
-    slot->cd = (void *)cd;
-    strcpy(slot->name, name);
-    return cd;
-}
-
-void charset_release(sgf_game *g)
-{
-    size_t n = sizeof g->iconv_cache / sizeof g->iconv_cache[0];
-    for (size_t i = 0; i < n; i++) {
-        if (g->iconv_cache[i].name[0])
-            iconv_close((iconv_t)g->iconv_cache[i].cd);
-        g->iconv_cache[i].name[0] = '\0';
-    }
-    g->iconv_next = 0;
-    if (g->uchardet) {
-        dynlib_close(&g->uchardet->lib);
-        free(g->uchardet);
-        g->uchardet = NULL;
-    }
 }
 
 static const char hexdigit[] = "0123456789ABCDEF";
@@ -563,7 +505,7 @@ static bool collect(sgf_game *g, texts *t, bool with_nul)
 static long count_errors(sgf_game *g, const char *name, const texts *t,
                          bool report)
 {
-    iconv_t cd = get_cd(g, name);
+    iconv_t cd = decoders_iconv(&g->decoders, name);
     if (cd == (iconv_t)-1)
         return -1;
     long total = 0;
@@ -809,7 +751,7 @@ static const char *resolve(sgf_game *g, const char *s, size_t n,
     }
     name[n] = '\0';
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (get_cd(g, name) != (iconv_t)-1) {
+        if (decoders_iconv(&g->decoders, name) != (iconv_t)-1) {
             char *keep = arena_strndup(&g->a, name, n);
             if (!keep) {
                 g->nomem = true;
@@ -953,36 +895,28 @@ static long texts_latin_score(const texts *t)
     return family_score(FAM_LATIN, t);
 }
 
+/* The texts as uchardet is given them. */
+static const char *text_piece(const void *ctx, size_t i, size_t *len)
+{
+    const texts *t = ctx;
+    *len = t->r[i].v->len;
+    return t->r[i].v->raw;
+}
+
 /* uchardet's answer as an iconv name, NULL when it has none we can use.
  * *missing says why when uchardet could not be loaded. */
 static const char *ask_uchardet(sgf_game *g, const texts *t, unsigned *flags,
                                 const char **alt, const char **missing)
 {
     *alt = NULL;
-    if (!g->uchardet && !(g->uchardet = calloc(1, sizeof *g->uchardet))) {
+    char r[DECODER_NAME_MAX];
+    int rc = decoders_guess(&g->decoders, text_piece, t, t->n, r, missing);
+    if (rc == -2)
         g->nomem = true;
-        return NULL;
-    }
-    if (!dynlib_load(&g->uchardet->lib, &g->uchardet->fn, &ud_spec)) {
-        *missing = g->uchardet->lib.err;
-        return NULL;
-    }
-    const struct uchardet_api *U = &g->uchardet->fn;
-    uchardet_t u = U->uchardet_new();
-    if (!u)
-        return NULL;
-    for (size_t i = 0; i < t->n; i++) {
-        U->uchardet_handle_data(u, t->r[i].v->raw, t->r[i].v->len);
-        U->uchardet_handle_data(u, "\n", 1);
-    }
-    U->uchardet_data_end(u);
-    const char *r = U->uchardet_get_charset(u);
-    const char *name = NULL;
     /* "ASCII" and "UTF-8" cannot be right here (the text is neither) */
-    if (r && *r && strcmp(r, "ASCII") != 0 && strcmp(r, "UTF-8") != 0)
-        name = resolve(g, r, strlen(r), alt, flags);
-    U->uchardet_delete(u);
-    return name;
+    if (rc != 1 || strcmp(r, "ASCII") == 0 || strcmp(r, "UTF-8") == 0)
+        return NULL;
+    return resolve(g, r, strlen(r), alt, flags);
 }
 
 static void choose_builtin(choice *c, const scores *sc, int k)
@@ -1358,7 +1292,7 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
     iconv_t cd = (iconv_t)-1;
     if (g->cs_kind == CS_OTHER && g->charset &&
         !(g->opt.flags & SGF_READ_NO_DECODE))
-        cd = get_cd(g, g->charset);
+        cd = decoders_iconv(&g->decoders, g->charset);
     if (cd == (iconv_t)-1) {
         char *s = arena_strndup(&g->a, in, n);
         if (!s)

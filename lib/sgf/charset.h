@@ -17,8 +17,6 @@ bool charset_decide(sgf_game *g);
  * arena; reports undecodable bytes at pos.  NULL when out of memory. */
 char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
                       size_t *out_len);
-/* Frees what charset.c cached in g (iconv descriptors). */
-void charset_release(sgf_game *g);
 /* UTF-16 members.  Returns 1 (LE) or 2 (BE) when p looks like
  * UTF-16 (BOM, or '(' ';' interleaved with NULs), else 0. */
 int charset_utf16_sniff(const unsigned char *p, size_t n);

@@ -1,15 +1,14 @@
 /*
- * game.h - the game object behind sgf_game (game.c) and the diagnostics it
- * collects.  Never installed.
+ * game.h - the game object behind sgf_game (game.c).  Never installed.
  */
 #ifndef SGFKIT_SGF_GAME_H
 #define SGFKIT_SGF_GAME_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include "sgfkit.h"
 #include "common/arena.h"
 #include "sgf/checks.h"
+#include "sgf/decoders.h"
 #include "sgf/properties.h"
 
 enum charset_kind { CS_ASCII, CS_UTF8, CS_OTHER };
@@ -49,17 +48,8 @@ struct sgf_game {
     bool dbcs;                   /* parse two-byte chars in text as units */
     bool dbcs_refused;           /* dbcs mode broke the game's structure */
     bool from_utf16;             /* the member was UTF-16, converted before parsing */
-    /* iconv descriptors to UTF-8 (charset.c), by source charset: opening
-     * one loads gconv modules, and detection tries several charsets per
-     * game, so they are kept for the life of the game object */
-    struct iconv_slot {
-        void *cd;                /* iconv_t; unused when name[0] == 0 */
-        char name[40];
-    } iconv_cache[8];
-    unsigned iconv_next;         /* slot to replace when all are used */
-    /* uchardet (charset.c), loaded at the first detection that asks it
-     * and kept, like the descriptors, for the life of the game object */
-    struct uchardet_lib *uchardet;
+    /* what charset.c decodes with, kept for the life of the game object */
+    decoders decoders;
     unsigned char prop_index[PROP_INDEX_SIZE];
     /* ids already reported as lowercase-id / long-id in this game (the
      * parser reports each once per game, not at every node) */
@@ -84,18 +74,5 @@ struct sgf_game {
 void game_reset(sgf_game *g, const sgf_read_options *opt,
                 const sgf_raw_game *where);
 sgf_game *game_new(const sgf_read_options *opt);
-enum { DIAGS_PER_CHECK = 1000 };
-/* After the last pass: note the checks that fired past DIAGS_PER_CHECK,
- * then order the diagnostics by offset (stable for equal offsets). */
-void game_finish_diags(sgf_game *g);
-/* Report with a va_list; pos relative to game start. */
-int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
-                 const char *fmt, va_list ap);
-int game_report(sgf_game *g, int check, uint32_t pos, int move,
-                const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
 
 #endif /* SGFKIT_SGF_GAME_H */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "sgf/checks.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/gameinfo.h"
 #include "common/textscan.h"

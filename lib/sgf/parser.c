@@ -28,6 +28,7 @@
 #include "common/arena.h"
 #include "sgf/checks.h"
 #include "sgf/properties.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/parser.h"
 

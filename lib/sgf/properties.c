@@ -1,5 +1,6 @@
 /*
- * properties.c - lookup in the property catalogue (sgfkit_props.h).
+ * properties.c - lookup in the property catalogue (sgfkit_props.h), and
+ * of a property in a node.
  * The parser looks up every identifier it reads; it uses the direct index
  * that prop_index_build() fills in each game object (no global state, one
  * load per lookup).  sgf_prop_lookup() is the plain public form.
@@ -35,4 +36,12 @@ void prop_index_build(unsigned char index[PROP_INDEX_SIZE])
         const char *id = sgf_prop_table_[k].id;
         index[prop_index_key(id, strlen(id))] = (unsigned char)k;
     }
+}
+
+const sgf_prop *sgf_node_find(const sgf_node *n, int kind)
+{
+    for (const sgf_prop *p = n->props; p; p = p->next)
+        if (p->kind == kind)
+            return p;
+    return NULL;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sgf/checks.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/parser.h"
 #include "sgf/charset.h"

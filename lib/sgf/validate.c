@@ -15,6 +15,7 @@
 
 #include "common/arena.h"
 #include "sgf/checks.h"
+#include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/gameinfo.h"
 #include "sgf/validate.h"
