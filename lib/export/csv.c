@@ -13,6 +13,7 @@
 
 #include "export/export.h"
 #include "sgf/game.h"
+#include "go/replay.h"
 
 static void csv_field(out_sink *s, const char *str, size_t n)
 {
@@ -243,11 +244,12 @@ static void moves_put(out_sink *s, void *arg)
     moves_run *m = arg;
     m->s = s;
     m->height = sgf_game_info(m->g)->height;
-    if (!m->g->pos && !(m->g->pos = sgf_position_new())) {
+    sgf_position *p = replay_position(m->g);
+    if (!p) {
         m->rc = SGF_E_NOMEM;
         return;
     }
-    m->rc = sgf_game_replay(m->g, m->rules, m->g->pos, move_row, m);
+    m->rc = sgf_game_replay(m->g, m->rules, p, move_row, m);
 }
 
 int sgf_csv_write_moves(sgf_game *g, const sgf_rules *rules,

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "go/board.h"
+#include "go/replay.h"
 #include "export/export.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
@@ -237,10 +238,11 @@ static int read_start(line_start *l, sgf_game *g, const sgf_rules *rules)
     l->height = in->height;
     l->setup = false;
     l->first = 0;
-    if (!g->pos && !(g->pos = sgf_position_new()))
+    sgf_position *p = replay_position(g);
+    if (!p)
         return SGF_E_NOMEM;
-    int rc = sgf_game_replay(g, rules, g->pos, on_step, l);
-    l->to_move = sgf_position_to_move(g->pos);
+    int rc = sgf_game_replay(g, rules, p, on_step, l);
+    l->to_move = sgf_position_to_move(p);
     return rc == FIRST_MOVE ? 0 : rc;
 }
 

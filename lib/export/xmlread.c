@@ -27,6 +27,7 @@
 #include "common/arena.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
+#include "sgf/reader.h"
 #include "export/xmlform.h"
 
 /* libxml2 stops at 256 without XML_PARSE_HUGE; this keeps our own stack
@@ -685,7 +686,7 @@ static void end_game(xreader *r)
     raw.line = 1;
     raw.column = 1;
     raw.at_eof = 1;
-    g = sgf_game_parse(&raw, &opt);
+    g = reader_parse_new(&raw, &opt, reader_finish_syntax);
     if (!g || g->nomem) {
         sgf_game_free(g);
         nomem(r);

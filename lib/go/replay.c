@@ -776,21 +776,36 @@ static bool check_path(replay *r, const sgf_node *const *path, size_t len,
     return true;
 }
 
+static void free_position(void *p)
+{
+    sgf_position_free(p);
+}
+
+sgf_position *replay_position(sgf_game *g)
+{
+    if (!g->attached) {
+        sgf_position *p = sgf_position_new();
+        if (!p)
+            return NULL;
+        g->attached = p;
+        g->attached_free = free_position;
+    }
+    return g->attached;
+}
+
 void replay_check(sgf_game *g)
 {
     if (!g->root)
         return;
-    if (!g->pos) {
-        g->pos = sgf_position_new();
-        if (!g->pos) {
-            g->nomem = true;
-            return;
-        }
+    sgf_position *p = replay_position(g);
+    if (!p) {
+        g->nomem = true;
+        return;
     }
     replay r;
     memset(&r, 0, sizeof r);
     r.g = g;
-    r.p = g->pos;
+    r.p = p;
     r.report = true;
     rules_source src = game_rules(g, g->opt.rules,
                                   g->opt.flags & SGF_READ_RULES_OVERRIDE,

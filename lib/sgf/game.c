@@ -22,6 +22,11 @@ sgf_game *game_new(const sgf_read_options *opt)
     return g;
 }
 
+sgf_game *sgf_game_new(const sgf_read_options *opt)
+{
+    return game_new(opt);
+}
+
 void game_reset(sgf_game *g, const sgf_read_options *opt,
                 const sgf_raw_game *where)
 {
@@ -64,7 +69,8 @@ void sgf_game_free(sgf_game *g)
     if (!g)
         return;
     decoders_release(&g->decoders);
-    sgf_position_free(g->pos);
+    if (g->attached_free)
+        g->attached_free(g->attached);
     arena_free(&g->a);
     free(g->diags);
     free(g->stack);

@@ -66,8 +66,10 @@ struct sgf_game {
     /* typed info (gameinfo.c) and the node it was read from */
     const sgf_node *gameinfo_node;
     sgf_info info;
-    /* the board of the legality checks (replay.c), kept from game to game */
-    sgf_position *pos;
+    /* what a layer above attaches to the game object and keeps from game
+     * to game, freed with it: the position of go/replay.c, its one user */
+    void *attached;
+    void (*attached_free)(void *);
 };
 
 /* Prepare g for another game (keeps buffers). */

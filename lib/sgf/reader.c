@@ -1,7 +1,8 @@
 /*
- * reader.c - games out of a member: chunked reading, the parse/restart
- * protocol with parser.c, and the steps every game goes through (charset,
- * game info, property checks).
+ * reader.c - games out of a member: chunked reading and the parse/restart
+ * protocol with parser.c; a raw game parsed again (sgf_game_read's work),
+ * and the charset step that may ask for a second parse.  What every game
+ * goes through after its parse is composed in read.c.
  *
  * The buffer holds the unread rest of the current chunk.  A game that does
  * not fit is re-parsed from its first byte after the buffer has been topped
@@ -16,8 +17,7 @@
 #include "sgf/parser.h"
 #include "sgf/charset.h"
 #include "sgf/gameinfo.h"
-#include "sgf/validate.h"
-#include "go/replay.h"
+#include "sgf/reader.h"
 
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 #define HAVE_SSE2_COUNT 1
@@ -263,56 +263,6 @@ static void describe(const sgf_reader *r, sgf_raw_game *raw, size_t len)
                  (r->total == 0 && r->eof ? SGF_RAW_EMPTY_MEMBER : 0);
 }
 
-/* Parse the game in raw again, with or without dbcs mode; *consumed gets
- * where that parse ended the game. */
-static parse_status reparse(sgf_game *g, const sgf_raw_game *raw, bool dbcs,
-                            size_t *consumed)
-{
-    game_reset(g, NULL, raw);
-    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
-    g->dbcs = dbcs;
-    return sgf_parse_one(g, true, raw->bytes, raw->len, true, dbcs, consumed);
-}
-
-/* The steps after a successful parse of the game in raw (raw->len is where
- * that parse ended it: the next game starts there whatever happens here).
- * Returns a parse status. */
-static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
-{
-    if (g->root) {
-        if (charset_decide(g)) {
-            /* A double-byte charset whose trail bytes look like '\\' or ']':
-             * parse again with characters as units. */
-            size_t end = 0;
-            parse_status st = reparse(g, raw, true, &end);
-            if (st == PARSE_NOMEM)
-                return st;
-            if (end < raw->len) {
-                /* The pairs closed the game before the end the byte-wise
-                 * parse found (a lead byte took the ']' of a value, and
-                 * brackets and parens after it changed roles): they broke
-                 * the structure, so they are not believed.  Bytes again,
-                 * the charset kept for decoding.  A worker, which gets the
-                 * game framed byte-wise, then reads the same game as
-                 * sgf_reader_next(). */
-                st = reparse(g, raw, false, &end);
-                if (st == PARSE_NOMEM)
-                    return st;
-                g->dbcs_refused = true;
-            }
-            charset_decide(g);
-        }
-        gameinfo_read(g);
-        if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY)) {
-            validate_game(g);
-            if (g->opt.flags & SGF_READ_LEGALITY)
-                replay_check(g);
-        }
-    }
-    game_finish_diags(g);
-    return g->nomem ? PARSE_NOMEM : PARSE_DONE;
-}
-
 /* The member failed: say so once, then the member is over. */
 static int end_with_error(sgf_reader *r)
 {
@@ -322,10 +272,7 @@ static int end_with_error(sgf_reader *r)
     return rc;
 }
 
-/* A member without a game: no bytes at all, or nothing but white space
- * (and byte order marks), which the parser passes over without a word.
- * Either way the member must say something. */
-static void report_nothing(sgf_game *g, const sgf_raw_game *raw)
+void reader_report_nothing(sgf_game *g, const sgf_raw_game *raw)
 {
     if (raw->flags & SGF_RAW_EMPTY_MEMBER)
         game_report(g, SGF_C_EMPTY_FILE, 0, 0, "the file is empty");
@@ -345,7 +292,7 @@ static void describe_nothing(sgf_reader *r, sgf_raw_game *raw)
     r->said = true;
 }
 
-int sgf_reader_next(sgf_reader *r, sgf_game **out)
+int reader_parse(sgf_reader *r, sgf_raw_game *raw, sgf_game **out)
 {
     sgf_game *g = r->game;
     for (;;) {
@@ -359,21 +306,19 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
             if (r->error)
                 return end_with_error(r);
             if (!r->said) {
-                sgf_raw_game raw;
-                describe_nothing(r, &raw);
-                game_reset(g, &r->opt, &raw);
-                report_nothing(g, &raw);
+                describe_nothing(r, raw);
+                game_reset(g, &r->opt, raw);
+                reader_report_nothing(g, raw);
                 *out = g;
                 return 1;
             }
             return 0;
         }
-        sgf_raw_game raw;
-        describe(r, &raw, r->end - r->start);
-        game_reset(g, &r->opt, &raw);
+        describe(r, raw, r->end - r->start);
+        game_reset(g, &r->opt, raw);
         g->from_utf16 = r->from_utf16;
         size_t consumed = 0;
-        parse_status st = sgf_parse_one(g, true, raw.bytes, raw.len, r->eof,
+        parse_status st = sgf_parse_one(g, true, raw->bytes, raw->len, r->eof,
                                         false, &consumed);
         if (st == PARSE_NEED_MORE) {
             int rc = fill(r);
@@ -387,19 +332,22 @@ int sgf_reader_next(sgf_reader *r, sgf_game **out)
             advance(r, consumed);
             continue;
         }
-        raw.len = consumed;
+        raw->len = consumed;
         g->len = consumed;
-        if (finish_game(g, &raw) == PARSE_NOMEM)
-            return SGF_E_NOMEM;
-        advance(r, consumed);
-        if (g->root)
-            r->games++;
-        else if (g->ndiags == 0)
-            continue;
-        r->said = true;
         *out = g;
-        return 1;
+        return READER_PARSED;
     }
+}
+
+bool reader_done(sgf_reader *r, const sgf_raw_game *raw)
+{
+    advance(r, raw->len);
+    if (r->game->root)
+        r->games++;
+    else if (r->game->ndiags == 0)
+        return false;
+    r->said = true;
+    return true;
 }
 
 int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
@@ -446,14 +394,57 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
     }
 }
 
-sgf_game *sgf_game_new(const sgf_read_options *opt)
+/* Parse the game in raw again, with or without dbcs mode; *consumed gets
+ * where that parse ended the game. */
+static parse_status reparse(sgf_game *g, const sgf_raw_game *raw, bool dbcs,
+                            size_t *consumed)
 {
-    return game_new(opt);
+    game_reset(g, NULL, raw);
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    g->dbcs = dbcs;
+    return sgf_parse_one(g, true, raw->bytes, raw->len, true, dbcs, consumed);
 }
 
-/* sgf_game_read, with raw's bytes read where they are (own == raw) or
- * from g's copy of them. */
-static int read_raw(sgf_game *g, const sgf_raw_game *raw, bool copy)
+parse_status reader_charset(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (charset_decide(g)) {
+        /* A double-byte charset whose trail bytes look like '\\' or ']':
+         * parse again with characters as units. */
+        size_t end = 0;
+        parse_status st = reparse(g, raw, true, &end);
+        if (st == PARSE_NOMEM)
+            return st;
+        if (end < raw->len) {
+            /* The pairs closed the game before the end the byte-wise
+             * parse found (a lead byte took the ']' of a value, and
+             * brackets and parens after it changed roles): they broke
+             * the structure, so they are not believed.  Bytes again,
+             * the charset kept for decoding.  A worker, which gets the
+             * game framed byte-wise, then reads the same game as
+             * sgf_reader_next(). */
+            st = reparse(g, raw, false, &end);
+            if (st == PARSE_NOMEM)
+                return st;
+            g->dbcs_refused = true;
+        }
+        charset_decide(g);
+    }
+    return PARSE_DONE;
+}
+
+parse_status reader_finish_syntax(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (g->root) {
+        if (reader_charset(g, raw) == PARSE_NOMEM)
+            return PARSE_NOMEM;
+        gameinfo_read(g);
+    }
+    game_finish_diags(g);
+    return g->nomem ? PARSE_NOMEM : PARSE_DONE;
+}
+
+int reader_read(sgf_game *g, const sgf_raw_game *raw, bool copy,
+                reader_finish_fn finish)
 {
     sgf_raw_game own = *raw;
     if (copy) {
@@ -474,18 +465,18 @@ static int read_raw(sgf_game *g, const sgf_raw_game *raw, bool copy)
     g->nostart_from = g->nostart_to = 0;    /* another member, maybe */
     g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
     if (raw->flags & SGF_RAW_EMPTY_MEMBER) {
-        report_nothing(g, raw);
+        reader_report_nothing(g, raw);
         return g->nomem ? SGF_E_NOMEM : SGF_OK;
     }
     size_t consumed = 0;
     parse_status st = sgf_parse_one(g, true, own.bytes, own.len, true, false,
                                     &consumed);
     if (st == PARSE_NOTHING) {
-        report_nothing(g, raw);
+        reader_report_nothing(g, raw);
         return g->nomem ? SGF_E_NOMEM : SGF_OK;
     }
     if (st != PARSE_NOMEM)
-        st = finish_game(g, &own);
+        st = finish(g, &own);
     if (st == PARSE_NOMEM) {
         g->nomem = true;
         return SGF_E_NOMEM;
@@ -493,22 +484,13 @@ static int read_raw(sgf_game *g, const sgf_raw_game *raw, bool copy)
     return SGF_OK;
 }
 
-int sgf_game_read(sgf_game *g, const sgf_raw_game *raw)
-{
-    return read_raw(g, raw, true);
-}
-
-int sgf_game_read_in_place(sgf_game *g, const sgf_raw_game *raw)
-{
-    return read_raw(g, raw, false);
-}
-
-sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt)
+sgf_game *reader_parse_new(const sgf_raw_game *raw,
+                           const sgf_read_options *opt, reader_finish_fn finish)
 {
     sgf_game *g = game_new(opt);
     if (!g)
         return NULL;
-    if (sgf_game_read(g, raw) == SGF_E_NOMEM && !g->root) {
+    if (reader_read(g, raw, true, finish) == SGF_E_NOMEM && !g->root) {
         sgf_game_free(g);
         return NULL;
     }

@@ -18,6 +18,7 @@
 
 #include "sgf/game.h"
 #include "sgf/charset.h"
+#include "sgf/reader.h"
 #include "sgf/writer.h"
 
 #define WBUF_SIZE 16384
@@ -634,7 +635,8 @@ int writer_canonical_copy(sgf_game *g, sgf_game **out)
         raw.line = 1;
         raw.column = 1;
         raw.at_eof = 1;
-        *out = sgf_game_parse(&raw, &opt);     /* keeps a copy of the bytes */
+        /* a copy of the bytes, read syntax only */
+        *out = reader_parse_new(&raw, &opt, reader_finish_syntax);
         if (!*out || (*out)->nomem) {
             sgf_game_free(*out);
             *out = NULL;

@@ -59,7 +59,7 @@ for t in $targets; do
     [ "$t" = fuzz_read ] && extra="tests/unit/treecmp.c"
     # shellcheck disable=SC2086
     $CC $CFLAGS $cflags -include "$out/cfg/config.h" -Ilib \
-        lib/*/*.c $extra "tests/fuzz/$t.c" \
+        lib/*.c lib/*/*.c $extra "tests/fuzz/$t.c" \
         $libs -lm -o "$out/$t"
     echo "built $out/$t"
 done
