@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "go/board.h"
+#include "go/position.h"
 #include "go/replay.h"
 #include "export/export.h"
 #include "sgf/game.h"
@@ -223,8 +224,8 @@ static int on_step(void *ctx, const sgf_position *p,
     }
     /* setup before the first move: the board as it is now */
     for (int y = 0; y < l->height; y++)
-        memcpy(l->initial + y * l->width, p->color + board_index(p, 0, y),
-               (size_t)l->width);
+        memcpy(l->initial + y * l->width,
+               p->b.color + board_index(&p->b, 0, y), (size_t)l->width);
     l->setup = true;
     return 0;
 }

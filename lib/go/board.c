@@ -1,7 +1,8 @@
 /*
- * board.c - board mechanics of sgf_position: stones, strings with
- * pseudo-liberties, captures, suicide, Zobrist hashing.  Rules and history
- * (ko, superko, game end) are history.c's.
+ * board.c - board mechanics: stones, strings with pseudo-liberties,
+ * captures, suicide, simple ko, Zobrist hashing.  Rules and history (the
+ * ko bans, superko, game end) are history.c's, which the board knows
+ * nothing of.
  *
  * Strings are circular lists of stones (next[]) with a head per stone;
  * merging relabels the smaller list.  The common move is played inline
@@ -14,42 +15,7 @@
 #include <string.h>
 #include "go/board.h"
 
-sgf_position *sgf_position_new(void)
-{
-    sgf_position *p = calloc(1, sizeof *p);
-    if (!p)
-        return NULL;
-    /* room for long games from the start: a set of 1024 entries (16 KB,
-     * half full at most) holds 511 plies; a longer game grows it once for
-     * the object's life.  Boards seen twice are few. */
-    p->log_cap = 1024;
-    p->set_cap = 1024;
-    p->rep_cap = 64;
-    p->log = malloc(p->log_cap * sizeof *p->log);
-    p->set = calloc(p->set_cap, sizeof *p->set);
-    p->rep = malloc(p->rep_cap * sizeof *p->rep);
-    if (!p->log || !p->set || !p->rep) {
-        sgf_position_free(p);
-        return NULL;
-    }
-    if (sgf_position_reset(p, 19, 19, NULL) != SGF_OK) {
-        sgf_position_free(p);
-        return NULL;
-    }
-    return p;
-}
-
-void sgf_position_free(sgf_position *p)
-{
-    if (!p)
-        return;
-    free(p->log);
-    free(p->set);
-    free(p->rep);
-    free(p);
-}
-
-void board_clear(sgf_position *p, int width, int height)
+void board_clear(board *p, int width, int height)
 {
     int stride = width + 1;
     p->width = width;
@@ -74,36 +40,15 @@ void board_clear(sgf_position *p, int width, int height)
     p->ko_point = p->ko_color = 0;
     p->prisoners[0] = p->prisoners[1] = p->prisoners[2] = 0;
     p->dirty = 0;
-    p->setup_pending = 0;
 }
 
-int sgf_position_width(const sgf_position *p) { return p->width; }
-int sgf_position_height(const sgf_position *p) { return p->height; }
-uint64_t sgf_position_hash(const sgf_position *p) { return p->hash; }
-
-int sgf_position_at(const sgf_position *p, int x, int y)
+int board_setup(board *p, int pt, int color)
 {
-    if (!board_on(p, x, y))
-        return SGF_EMPTY;
-    return p->color[board_index(p, x, y)];
-}
-
-int sgf_position_prisoners(const sgf_position *p, int color)
-{
-    return color == SGF_BLACK || color == SGF_WHITE ? p->prisoners[color] : 0;
-}
-
-void sgf_position_setup(sgf_position *p, int x, int y, int color)
-{
-    if (!board_on(p, x, y) ||
-        (color != SGF_EMPTY && color != SGF_BLACK && color != SGF_WHITE))
-        return;
-    int pt = board_index(p, x, y);
     int old = p->color[pt];
     /* a setup node between the capture and the retake: not immediate */
     p->ko_point = p->ko_color = 0;
     if (old == color)
-        return;
+        return 0;
     if (old != SGF_EMPTY)
         p->hash ^= board_key(p, pt, old);
     if (color != SGF_EMPTY) {
@@ -112,10 +57,10 @@ void sgf_position_setup(sgf_position *p, int x, int y, int color)
     }
     p->color[pt] = (uint8_t)color;
     p->dirty = 1;
-    p->setup_pending = 1;
+    return 1;
 }
 
-int board_rebuild(sgf_position *p)
+int board_rebuild(board *p)
 {
     const int d[4] = { -p->stride, -1, 1, p->stride };
     int first = p->stride, last = (p->height + 1) * p->stride, dead = 0;
@@ -160,7 +105,7 @@ int board_rebuild(sgf_position *p)
     return dead;
 }
 
-int board_dead_strings(const sgf_position *p)
+int board_dead_strings(const board *p)
 {
     int n = 0;
     for (int pt = p->stride; pt < (p->height + 1) * p->stride; pt++) {
@@ -172,14 +117,14 @@ int board_dead_strings(const sgf_position *p)
     return n;
 }
 
-void board_lift(sgf_position *p, int pt)
+void board_lift(board *p, int pt)
 {
     p->hash ^= board_key(p, pt, p->color[pt]);
     p->color[pt] = SGF_EMPTY;
     board_rebuild(p);
 }
 
-uint64_t board_string_key(const sgf_position *p, int h)
+uint64_t board_string_key(const board *p, int h)
 {
     int c = p->color[h], s = h;
     uint64_t k = 0;
@@ -194,7 +139,7 @@ uint64_t board_string_key(const sgf_position *p, int h)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int merge(sgf_position *p, int a, int b)
+static inline int merge(board *p, int a, int b)
 {
     if (p->stones[a] < p->stones[b]) {
         int t = a;
@@ -219,7 +164,7 @@ static inline int merge(sgf_position *p, int a, int b)
  * and border cells have head 0, whose count means nothing, and a
  * neighbour of the string's own colour is part of it.  Returns the stones
  * removed. */
-int board_remove_string(sgf_position *p, int h)
+int board_remove_string(board *p, int h)
 {
     const int s = p->stride;
     uint16_t *head = p->head, *libs = p->libs;
@@ -238,7 +183,7 @@ int board_remove_string(sgf_position *p, int h)
     return n;
 }
 
-void board_play_general(sgf_position *p, int pt, int c, int empty, int h,
+void board_play_general(board *p, int pt, int c, int empty, int h,
                         int takes, board_move *m)
 {
     uint8_t *col = p->color;

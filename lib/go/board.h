@@ -1,9 +1,10 @@
 /*
- * board.h - the position object behind sgf_position_*: the board with its
- * strings (board.c), the history of ko, superko and game end (history.c),
- * and what the scorer reads.  Never installed.  The common move of each
- * is here, inline, so that the replay (replay.c) plays it without a call:
- * board_play_stone and history_play_stone.
+ * board.h - the board of a position (board.c): stones, strings with
+ * pseudo-liberties, captures, simple ko, Zobrist hashing; what the scorer
+ * reads.  It knows nothing of history or rules (history.h), and
+ * position.h puts the two together behind sgf_position.  Never installed.
+ * The common move is here, inline, so that the replay plays it without a
+ * call: board_play_stone.
  *
  * The board is a 1-D array with a border: point (x, y) is at
  * (y + 1) * stride + x with stride = width + 1, so one border column serves
@@ -11,8 +12,8 @@
  * height + 1 are border.  The four neighbours of a point are +-1 and
  * +-stride; index 0 is border, so 0 doubles as "no point".
  */
-#ifndef SGFKIT_BOARD_H
-#define SGFKIT_BOARD_H
+#ifndef SGFKIT_GO_BOARD_H
+#define SGFKIT_GO_BOARD_H
 
 #include <stdint.h>
 #include "sgfkit.h"
@@ -23,58 +24,12 @@ enum {
     BOARD_BORDER = 3                                  /* colour of border cells */
 };
 
-/* One ply of the log.  log[0] is the position after the reset and setup;
- * log[i] the position after ply i. */
-enum {
-    PLY_PASS = 1,         /* a pass */
-    PLY_OFF = 2,          /* a move off the board: no stone, not a pass */
-    PLY_KO_CAPTURE = 4,   /* captured one stone and left a ko (simple-ko shape) */
-    PLY_SUICIDE = 8       /* own stones removed */
-};
-typedef struct ply_rec {
-    uint64_t hash;        /* board after the ply */
-    uint16_t point;       /* 0 for passes and off-board plies */
-    uint16_t captured;    /* opponent stones removed */
-    uint8_t color;        /* who played (0 for log[0]) */
-    uint8_t to_move;      /* player to move after the ply */
-    uint8_t flags;
-} ply_rec;
-
-/* The set of boards seen in this game, keyed by the board hash.  Entries
- * of earlier games are told apart by stamp (a generation bumped at each
- * reset), so a reset clears nothing.  Most boards occur once: their entry
- * says when (ref = ply * 2 + t, t the player to move after it, 0 Black,
- * 1 White), which keeps entries at 16 bytes and the table of a long game
- * within the first-level cache.  A board seen again, or passed from, gets
- * a record (hrep) in p->rep, and ref = ~index; REF_NONE: not seen yet. */
-typedef struct hentry {
-    uint64_t key;
-    uint32_t stamp;
-    int32_t ref;
-} hentry;
-#define REF_NONE INT32_MAX
-
-/* Per player to move t: first[t] is the earliest ply that produced
- * (board, t), -1 none; cnt[t] counts them since ply epoch (the last pass,
- * or 0), which is what the spight ban and the no-result rule of simple ko
- * look at; passed has bit (to_move - 1) * 2 + (passer - 1) once a player
- * passed from it. */
-typedef struct hrep {
-    int32_t epoch;
-    int32_t first[2];
-    uint8_t cnt[2];
-    uint8_t passed;
-} hrep;
-
-struct sgf_position {
-    /* ---- board (board.c) ---- */
+typedef struct board {
     int width, height, stride, npoints;   /* npoints = (height + 2) * stride */
     uint64_t hash;                        /* Zobrist hash of the stones */
-    int to_move;
     int ko_point, ko_color;               /* ko_color may not play ko_point; 0: none */
     int prisoners[3];                     /* by capturing colour */
     int dirty;                            /* strings must be rebuilt */
-    int setup_pending;                    /* setup since the last recording */
     uint8_t color[BOARD_POINTS];          /* SGF_EMPTY, SGF_BLACK, SGF_WHITE, BOARD_BORDER */
     uint8_t ever[BOARD_POINTS];           /* ever held a stone in this game */
     /* strings: circular lists of stones; head, stones and libs are valid
@@ -87,31 +42,15 @@ struct sgf_position {
     uint16_t stones[BOARD_POINTS], libs[BOARD_POINTS];
     uint16_t stack[BOARD_POINTS];         /* scratch of board_rebuild */
     uint32_t stride_inv;                  /* (pt * stride_inv) >> 20 == pt / stride */
+} board;
 
-    /* ---- rules and history (history.c) ---- */
-    sgf_rules rules;
-    int ply;                  /* plies since the reset */
-    int passes;               /* consecutive passes just played */
-    int epoch;                /* ply of the last pass, 0 before any */
-    int game_over, no_result;
-    int history_lost;         /* an allocation failed: log/set incomplete */
-    ply_rec *log;             /* log[0..nlog) */
-    int nlog;
-    size_t log_cap;
-    hentry *set;
-    size_t set_cap, set_used; /* capacity: a power of two */
-    uint32_t gen;
-    hrep *rep;                /* rep[0..nrep): boards seen more than once */
-    size_t nrep, rep_cap;
-};
-
-static inline int board_index(const sgf_position *p, int x, int y)
+static inline int board_index(const board *p, int x, int y)
 {
     return (y + 1) * p->stride + x;
 }
-static inline int board_x(const sgf_position *p, int pt) { return pt % p->stride; }
-static inline int board_y(const sgf_position *p, int pt) { return pt / p->stride - 1; }
-static inline int board_on(const sgf_position *p, int x, int y)
+static inline int board_x(const board *p, int pt) { return pt % p->stride; }
+static inline int board_y(const board *p, int pt) { return pt / p->stride - 1; }
+static inline int board_on(const board *p, int x, int y)
 {
     return x >= 0 && y >= 0 && x < p->width && y < p->height;
 }
@@ -133,7 +72,7 @@ static inline uint64_t board_mix64(uint64_t z)
  * so that the moves waited for it (and a mixed collection refilled it at
  * each change of width).  The division by the stride is a multiplication
  * by its inverse (board_clear). */
-static inline uint64_t board_key(const sgf_position *p, int pt, int color)
+static inline uint64_t board_key(const board *p, int pt, int color)
 {
     uint32_t q = ((uint32_t)pt * p->stride_inv) >> 20;
     uint32_t x = (uint32_t)pt - q * (uint32_t)p->stride, y = q - 1;
@@ -153,7 +92,7 @@ typedef struct board_probe {
     uint16_t cap[4], own[4];
 } board_probe;
 
-static inline void board_probe_move(const sgf_position *p, int pt, int c,
+static inline void board_probe_move(const board *p, int pt, int c,
                                     board_probe *r)
 {
     const int d[4] = { -p->stride, -1, 1, p->stride };
@@ -197,26 +136,28 @@ typedef struct board_move {
     int ko;               /* left a simple ko (p->ko_point is set) */
 } board_move;
 
-/* board.c */
 /* Empty width x height board (sizes already checked). */
-void board_clear(sgf_position *p, int width, int height);
+void board_clear(board *p, int width, int height);
+/* Puts color (or SGF_EMPTY) on pt, as setup does, without captures; the
+ * strings are rebuilt later (p->dirty).  1 when the board changed. */
+int board_setup(board *p, int pt, int color);
 /* Rebuild every string from the colours (after setup or a replacement);
  * returns board_dead_strings. */
-int board_rebuild(sgf_position *p);
+int board_rebuild(board *p);
 /* Strings without a liberty (strings must be clean). */
-int board_dead_strings(const sgf_position *p);
+int board_dead_strings(const board *p);
 /* Remove the stone on pt without captures; strings are rebuilt. */
-void board_lift(sgf_position *p, int pt);
+void board_lift(board *p, int pt);
 /* Xor of the keys of the stones of the string headed by h. */
-uint64_t board_string_key(const sgf_position *p, int h);
+uint64_t board_string_key(const board *p, int h);
 /* Remove the string headed by h, giving its neighbours their liberties
  * back; returns its stones. */
-int board_remove_string(sgf_position *p, int h);
+int board_remove_string(board *p, int h);
 /* The rest of board_play_stone when pt joins several strings or
  * captures (takes): c is on pt, the neighbours have lost their liberties
  * on pt, empty counts its empty neighbours, h is the string it joins
  * first (pt when none). */
-void board_play_general(sgf_position *p, int pt, int c, int empty, int h,
+void board_play_general(board *p, int pt, int c, int empty, int h,
                         int takes, board_move *m);
 
 /* Place c on the empty point pt, whose key is key (board_key, which the
@@ -229,7 +170,7 @@ void board_play_general(sgf_position *p, int pt, int c, int empty, int h,
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void board_play_stone(sgf_position *p, int pt, int c,
+static inline void board_play_stone(board *p, int pt, int c,
                                     uint64_t key, board_move *m)
 {
     const uint8_t *col = p->color;
@@ -289,85 +230,4 @@ static inline void board_play_stone(sgf_position *p, int pt, int c,
         m->suicided = board_remove_string(p, h);
 }
 
-/* history.c */
-/* The chinese defaults, for a reset without rules. */
-extern const sgf_rules board_default_rules;
-
-/* What a ply did: sgf_play_info without the ko point, which costs a
- * division to name and the replay does not need. */
-typedef struct play_result {
-    sgf_legality legality;
-    int captured, suicided;
-    int repeats, repeats_situation;
-} play_result;
-/* sgf_position_play for a player (SGF_BLACK or SGF_WHITE) on point pt of
- * the array (board_index), 0 for a pass, -1 for a move off the board:
- * the replay's way in, without decoding coordinates twice.  For a stone,
- * history_play_stone is quicker. */
-void history_play(sgf_position *p, int color, int pt, play_result *res);
-/* The rest of a ply of history_play_stone whose stone captured or was
- * suicide. */
-void history_stone(sgf_position *p, int color, int pt, const board_move *m,
-                   play_result *res);
-/* Logs the ply just played and adds its board, new to the game. */
-void history_new_board(sgf_position *p, int color, int pt);
-
-/* history_play for a stone (pt > 0), with the common ply inline in the
- * replay's loop: a stone on a point that never held one in this game (so
- * empty, no ko to retake), on a clean board, that captures nothing.  It
- * stays on a point empty in every earlier position: the board is new, so
- * no ban, no repeat, no cycle, and its set entry needs no lookup.  Returns
- * 1 for that ply, res left as it is (legal, nothing captured, no repeat);
- * else 0, res filled. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline int history_play_stone(sgf_position *p, int color, int pt,
-                                     play_result *res)
-{
-    if ((p->setup_pending | p->dirty) || p->ever[pt]) {
-        history_play(p, color, pt, res);
-        return 0;
-    }
-    const uint64_t key = board_key(p, pt, color);
-#if defined(__GNUC__)
-    /* the set slot of the board to come: its cache miss overlaps with the
-     * board work */
-    __builtin_prefetch(&p->set[(size_t)(p->hash ^ key) & (p->set_cap - 1)]);
-#endif
-    board_move m;
-    board_play_stone(p, pt, color, key, &m);
-    if (m.captured | m.suicided) {
-        history_stone(p, color, pt, &m, res);
-        return 0;
-    }
-    const int t = 2 - color;   /* the player to move after it, 0 Black */
-    p->ply++;
-    p->to_move = t + 1;
-    p->passes = 0;
-    if ((size_t)p->nlog == p->log_cap || (p->set_used + 1) * 2 > p->set_cap ||
-        p->ply >= INT32_MAX / 2) {
-        /* the log or the set must grow, or the ply is too big for ref */
-        history_new_board(p, color, pt);
-        return 1;
-    }
-    /* what history_new_board does, without its checks */
-    ply_rec *r = &p->log[p->nlog++];
-    r->hash = p->hash;
-    r->point = (uint16_t)pt;
-    r->captured = 0;
-    r->color = (uint8_t)color;
-    r->to_move = (uint8_t)(t + 1);
-    r->flags = 0;
-    size_t mask = p->set_cap - 1, i = (size_t)p->hash & mask;
-    while (p->set[i].stamp == p->gen)
-        i = (i + 1) & mask;
-    hentry *e = &p->set[i];
-    e->key = p->hash;
-    e->stamp = p->gen;
-    e->ref = (int32_t)(p->ply * 2 + t);
-    p->set_used++;
-    return 1;
-}
-
-#endif /* SGFKIT_BOARD_H */
+#endif /* SGFKIT_GO_BOARD_H */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "go/board.h"
+#include "go/position.h"
 #include "common/arena.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
@@ -274,7 +275,7 @@ static void check_player(replay *r, const sgf_prop *q, const move_ref *mv)
 {
     int color = mv->color;
     move_name mn;
-    int to_move = r->p->to_move;
+    int to_move = r->p->h.to_move;
     if (r->handicap_run > 0 && color == SGF_BLACK && r->last_color != SGF_WHITE &&
         r->move <= r->handicap_run)
         return;
@@ -348,7 +349,7 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
     case SGF_ILLEGAL_SITUATIONAL_SUPERKO: {
         bool sit = pi->legality == SGF_ILLEGAL_SITUATIONAL_SUPERKO;
         int from = sit ? pi->repeats_situation : pi->repeats;
-        int ply = r->p->ply;
+        int ply = r->p->h.ply;
         check = sit ? SGF_C_SITUATIONAL_SUPERKO : SGF_C_POSITIONAL_SUPERKO;
         char when[48];
         position_when(when, sizeof when, from);
@@ -380,11 +381,12 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
  * occurrence; the log has them all. */
 static int previous_occurrence(const sgf_position *p, int ply)
 {
-    if (ply >= p->nlog)
+    if (ply >= p->h.nlog)
         return -1;   /* the log could not grow: nothing to compare */
-    const ply_rec *cur = &p->log[ply];
+    const ply_rec *cur = &p->h.log[ply];
     for (int k = ply - 1; k >= 0 && k >= ply - 512; k--)
-        if (p->log[k].hash == cur->hash && p->log[k].to_move == cur->to_move)
+        if (p->h.log[k].hash == cur->hash &&
+            p->h.log[k].to_move == cur->to_move)
             return k;
     return -1;
 }
@@ -392,10 +394,10 @@ static int previous_occurrence(const sgf_position *p, int ply)
 /* After a ply: the game's end, and cycles that mean no result. */
 static void after_ply(replay *r, const sgf_prop *q, const move_ref *mv)
 {
-    int ply = r->p->ply;
-    if (r->end_ply < 0 && r->p->game_over)
+    int ply = r->p->h.ply;
+    if (r->end_ply < 0 && r->p->h.game_over)
         r->end_ply = ply;
-    if (r->cycle_ply >= 0 || !r->p->no_result)
+    if (r->cycle_ply >= 0 || !r->p->h.no_result)
         return;
     int prev = previous_occurrence(r->p, ply);
     r->cycle_ply = ply;
@@ -456,9 +458,9 @@ static int after_move(replay *r, const sgf_node *n, const sgf_prop *q,
         /* what sgf_position_play would have said */
         sgf_play_info pi = { pr->legality, pr->captured, pr->suicided, -1, -1,
                              pr->repeats, pr->repeats_situation };
-        if (r->p->ko_point) {
-            pi.ko_x = board_x(r->p, r->p->ko_point);
-            pi.ko_y = board_y(r->p, r->p->ko_point);
+        if (r->p->b.ko_point) {
+            pi.ko_x = board_x(&r->p->b, r->p->b.ko_point);
+            pi.ko_y = board_y(&r->p->b, r->p->b.ko_point);
         }
         sgf_replay_step st = { n, r->move, mv->color, mv->x, mv->y, &pi };
         return r->fn(r->ctx, r->p, &st);
@@ -490,18 +492,18 @@ static inline int play_move(replay *r, const sgf_node *n, const sgf_prop *q,
      * without result ends it too) */
     play_result pr;
     if (kind <= 0) {
-        history_play(r->p, color, kind, &pr);
-    } else if (history_play_stone(r->p, color, board_index(r->p, x, y),
-                                  &pr)) {
+        history_play(&r->p->h, &r->p->b, color, kind, &pr);
+    } else if (history_play_stone(&r->p->h, &r->p->b, color,
+                                  board_index(&r->p->b, x, y), &pr)) {
         /* the common ply: legal, nothing captured, no repeat */
-        if (!r->p->game_over && !r->fn) {
+        if (!r->p->h.game_over && !r->fn) {
             r->last_color = color;
             r->turn = TURN_FREE;
             return 0;
         }
         pr = (play_result){ SGF_LEGAL, 0, 0, -1, -1 };
     }
-    if (pr.legality != SGF_LEGAL || pr.suicided > 1 || r->p->game_over ||
+    if (pr.legality != SGF_LEGAL || pr.suicided > 1 || r->p->h.game_over ||
         r->fn) {
         move_ref mv = { r->move, color, x, y, r->h, v };
         return after_move(r, n, q, &mv, kind, &pr);
@@ -670,7 +672,7 @@ static void check_result(replay *r)
     const sgf_prop *re = gameinfo_prop(g, SGF_P_RE);
     if (!re || res->winner == SGF_WIN_NONE || res->winner == SGF_WIN_UNKNOWN)
         return;
-    int last = r->p->ply;
+    int last = r->p->h.ply;
     if (r->cycle_ply >= 0 && res->winner != SGF_WIN_VOID &&
         last <= r->cycle_ply + (r->cycle_len > 0 ? r->cycle_len : 8))
         game_report(g, SGF_C_CYCLE_RESULT, re->pos, 0,

@@ -27,6 +27,7 @@
  */
 #include <string.h>
 #include "go/board.h"
+#include "go/position.h"
 
 enum {
     /* regions are never adjacent, so one point of each makes a set of
@@ -40,13 +41,13 @@ enum {
 static void build_strings(const sgf_position *p, uint16_t *head,
                           uint16_t *next)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
-    const int first = p->stride, last = (p->height + 1) * p->stride;
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
+    const int first = p->b.stride, last = (p->b.height + 1) * p->b.stride;
     uint16_t stack[BOARD_POINTS];
     /* all of it: the floods read the heads of border cells too */
-    memset(head, 0, (size_t)p->npoints * sizeof *head);
+    memset(head, 0, (size_t)p->b.npoints * sizeof *head);
     for (int pt = first; pt < last; pt++) {
-        int c = p->color[pt];
+        int c = p->b.color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || head[pt])
             continue;
         int sp = 0;
@@ -57,7 +58,7 @@ static void build_strings(const sgf_position *p, uint16_t *head,
             int s = stack[--sp];
             for (int i = 0; i < 4; i++) {
                 int n = s + d[i];
-                if (p->color[n] == c && !head[n]) {
+                if (p->b.color[n] == c && !head[n]) {
                     head[n] = (uint16_t)pt;
                     next[n] = next[pt];
                     next[pt] = (uint16_t)n;
@@ -93,8 +94,8 @@ static int trace_region(const sgf_position *p, const uint16_t *head,
                         benson_work *w, int pt, int c, int suicide, int r,
                         int np)
 {
-    const uint8_t *col = p->color;
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const uint8_t *col = p->b.color;
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     /* colours that make regions: empty and the opponent's (not the
      * border, 3) */
     const unsigned nonc = 1u | (1u << (3 - c));
@@ -148,13 +149,13 @@ static void benson_color(const sgf_position *p, const uint16_t *head,
                          const uint16_t *next, benson_work *w, int c,
                          int suicide, uint8_t *res)
 {
-    const uint8_t *col = p->color;
-    const int d[4] = { -p->stride, -1, 1, p->stride };
-    const int first = p->stride, last = (p->height + 1) * p->stride;
+    const uint8_t *col = p->b.color;
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
+    const int first = p->b.stride, last = (p->b.height + 1) * p->b.stride;
     const unsigned nonc = 1u | (1u << (3 - c));
     int nreg = 0, np = 0, nh = 0, stones = 0;
 
-    memset(w->reg, 0xff, (size_t)p->npoints * sizeof *w->reg);
+    memset(w->reg, 0xff, (size_t)p->b.npoints * sizeof *w->reg);
     for (int pt = first; pt < last; pt++) {
         int isc = col[pt] == c;
         w->heads[nh] = (uint16_t)pt;
@@ -167,7 +168,7 @@ static void benson_color(const sgf_position *p, const uint16_t *head,
         w->count[w->heads[i]] = 0;
         w->dropped[w->heads[i]] = 0;
     }
-    const int total = p->width * p->height - stones;   /* non-c points */
+    const int total = p->b.width * p->b.height - stones;   /* non-c points */
     /* regions from empty points; then, only in an impossible position,
      * enemy stones that reach no empty point make regions never vital */
     for (int pt = first; pt < last && np < total; pt++)
@@ -238,17 +239,17 @@ int sgf_position_pass_alive(const sgf_position *p, int suicide,
     benson_work w;
     uint8_t res[BOARD_POINTS];
     uint16_t lhead[BOARD_POINTS], lnext[BOARD_POINTS];
-    const uint16_t *head = p->head, *next = p->next;
-    if (p->dirty) {
+    const uint16_t *head = p->b.head, *next = p->b.next;
+    if (p->b.dirty) {
         build_strings(p, lhead, lnext);
         head = lhead;
         next = lnext;
     }
-    memset(res, 0, (size_t)p->npoints);
+    memset(res, 0, (size_t)p->b.npoints);
     benson_color(p, head, next, &w, SGF_BLACK, suicide != 0, res);
     benson_color(p, head, next, &w, SGF_WHITE, suicide != 0, res);
-    for (int y = 0; y < p->height; y++)
-        memcpy(map + (size_t)y * (size_t)p->width,
-               res + (y + 1) * p->stride, (size_t)p->width);
+    for (int y = 0; y < p->b.height; y++)
+        memcpy(map + (size_t)y * (size_t)p->b.width,
+               res + (y + 1) * p->b.stride, (size_t)p->b.width);
     return SGF_OK;
 }

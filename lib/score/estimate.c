@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "go/board.h"
+#include "go/position.h"
 #include "score/playout.h"
 #include "score/tactics.h"
 #include "score/lifedeath.h"
@@ -111,7 +112,7 @@ typedef struct est {
 
 static inline int index_of(const est *e, int pt)
 {
-    return board_y(e->p, pt) * e->w + board_x(e->p, pt);
+    return board_y(&e->p->b, pt) * e->w + board_x(&e->p->b, pt);
 }
 
 /* Sets bits on every stone of the string headed by h. */
@@ -139,7 +140,7 @@ static void apply_benson(est *e, unsigned char *map)
     for (int y = 0; y < e->h; y++)
         for (int x = 0; x < e->w; x++) {
             int i = y * e->w + x, pt = (y + 1) * e->s + x;
-            int c = e->p->color[pt], a = e->pa[i];
+            int c = e->p->b.color[pt], a = e->pa[i];
             if (!a)
                 continue;
             if (c == SGF_EMPTY || c == a)
@@ -167,8 +168,8 @@ static void run_playouts(est *e, uint64_t seed)
 static int count_unsettled(const est *e, const unsigned char *map)
 {
     int n = 0;
-    for (int pt = 0; pt < e->p->npoints; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        int c = e->p->b.color[pt];
         if ((c == SGF_BLACK || c == SGF_WHITE) && e->base.cell[pt].head == pt &&
             (map[index_of(e, pt)] & SGF_MAP_UNSETTLED))
             n++;
@@ -179,8 +180,8 @@ static int count_unsettled(const est *e, const unsigned char *map)
 /* Step 2: the verdict on each string Benson left open. */
 static void judge_strings(est *e, unsigned char *map)
 {
-    for (int pt = 0; pt < e->p->npoints; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        int c = e->p->b.color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         if (map[index_of(e, pt)] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
@@ -233,14 +234,14 @@ static int ld_ready(const est *e, const unsigned char *map, ld_ctx *x)
         /* one allocation for both steps: about 300 KB on 19x19 */
         x->t = malloc(sizeof *x->t);
         x->mem = malloc(ld_bytes(e->p));
-        x->settled = calloc((size_t)e->p->npoints, 1);
+        x->settled = calloc((size_t)e->p->b.npoints, 1);
         if (!x->t || !x->mem || !x->settled)
             return SGF_E_NOMEM;
         ld_init(x->t, e->p, x->mem);
     }
     x->fresh = 1;
-    for (int q = 0; q < e->p->npoints; q++) {
-        int col = e->p->color[q];
+    for (int q = 0; q < e->p->b.npoints; q++) {
+        int col = e->p->b.color[q];
         if (col != SGF_BLACK && col != SGF_WHITE)
             continue;
         int j = index_of(e, q);
@@ -289,8 +290,8 @@ static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
     ld_ctx x = *xp;
     x.fresh = 0;
     int rc = 0;
-    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
+        int c = e->p->b.color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         int i = index_of(e, pt);
@@ -347,8 +348,8 @@ static int touches_living(const est *e, const unsigned char *map, int pt)
 static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
 {
     int ready = 0;
-    for (int pt = 0; pt < e->p->npoints; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        int c = e->p->b.color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         int i = index_of(e, pt);
@@ -380,8 +381,8 @@ static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
     ld_ctx x = *xp;
     x.fresh = 0;
     int rc = 0;
-    for (int pt = 0; pt < e->p->npoints && rc == 0; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
+        int c = e->p->b.color[pt];
         if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
             continue;
         int i = index_of(e, pt);
@@ -432,8 +433,8 @@ static int proof_loser(const est *e, int a, int b)
 static void resolve_dead_pairs(est *e, unsigned char *map)
 {
     const int s = e->s;
-    for (int pt = 0; pt < e->p->npoints; pt++) {
-        int c = e->p->color[pt];
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        int c = e->p->b.color[pt];
         if (c != SGF_BLACK && c != SGF_WHITE)
             continue;
         int i = index_of(e, pt);
@@ -442,7 +443,7 @@ static void resolve_dead_pairs(est *e, unsigned char *map)
         const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
         for (int k = 0; k < 4; k++) {
             int n = nb[k];
-            if (e->p->color[n] != 3 - c)
+            if (e->p->b.color[n] != 3 - c)
                 continue;
             int j = index_of(e, n);
             if (!(map[j] & SGF_MAP_DEAD) || e->pa[j])
@@ -462,8 +463,8 @@ static void mark_seki(est *e, unsigned char *map)
 {
     const int s = e->s;
     const double need = SEKI_SHARE * 2.0 * e->n;
-    for (int pt = 0; pt < e->p->npoints; pt++) {
-        if (e->p->color[pt] != SGF_EMPTY)
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (e->p->b.color[pt] != SGF_EMPTY)
             continue;
         int i = index_of(e, pt);
         if (e->shared[i] < need)
@@ -471,7 +472,7 @@ static void mark_seki(est *e, unsigned char *map)
         const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
         int colours = 0;
         for (int k = 0; k < 4; k++) {
-            int c = e->p->color[nb[k]];
+            int c = e->p->b.color[nb[k]];
             if ((c == SGF_BLACK || c == SGF_WHITE) &&
                 !(map[index_of(e, nb[k])] & SGF_MAP_DEAD))
                 colours |= c;
@@ -480,7 +481,7 @@ static void mark_seki(est *e, unsigned char *map)
         if (colours != 3)
             continue;
         for (int k = 0; k < 4; k++) {
-            int c = e->p->color[nb[k]];
+            int c = e->p->b.color[nb[k]];
             if ((c == SGF_BLACK || c == SGF_WHITE) &&
                 !(map[index_of(e, nb[k])] & SGF_MAP_PASS_ALIVE))
                 mark_string(e, map, e->base.cell[nb[k]].head, SGF_MAP_SEKI);
@@ -492,7 +493,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map)
 {
-    est e = { .p = p, .w = p->width, .h = p->height, .s = p->stride };
+    est e = { .p = p, .w = p->b.width, .h = p->b.height, .s = p->b.stride };
     e.np = (size_t)e.w * (size_t)e.h;
     e.n = o && o->playouts ? o->playouts : DEFAULT_PLAYOUTS;
     if (e.n > MAX_PLAYOUTS)
@@ -514,7 +515,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
         goto out;
     pat3_build(e.pat);
     e.shared = e.own + 4 * e.np;
-    rc = sgf_position_pass_alive(p, p->rules.suicide, e.pa);
+    rc = sgf_position_pass_alive(p, p->h.rules.suicide, e.pa);
     if (rc < 0)
         goto out;
     pl_load(&e.base, p, mem);
@@ -529,8 +530,8 @@ int sgf_position_estimate_dead(const sgf_position *p,
     rc = life_death(&e, map, &ldx);
     if (rc < 0)
         goto out;
-    for (int pt = 0; pt < p->npoints; pt++)
-        if ((p->color[pt] == SGF_BLACK || p->color[pt] == SGF_WHITE) &&
+    for (int pt = 0; pt < p->b.npoints; pt++)
+        if ((p->b.color[pt] == SGF_BLACK || p->b.color[pt] == SGF_WHITE) &&
             e.base.cell[pt].head == pt && e.proved[index_of(&e, pt)]) {
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);

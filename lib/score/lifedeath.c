@@ -34,7 +34,7 @@ enum { BREAK_STONES = 4 };
 
 size_t ld_bytes(const sgf_position *p)
 {
-    return (LD_DEPTH + 1) * pl_bytes(p) + (size_t)p->npoints;
+    return (LD_DEPTH + 1) * pl_bytes(p) + (size_t)p->b.npoints;
 }
 
 void ld_init(ld *t, const sgf_position *p, void *mem)
@@ -44,7 +44,7 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     for (int i = 0; i <= LD_DEPTH; i++)
         pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
-    memset(t->in, 0, (size_t)p->npoints);
+    memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
     t->nodes = 0;

@@ -26,8 +26,8 @@ enum { PATTERN_PER_MILLE = 1000 };
  * the size is rounded up to keep the next board's cells aligned. */
 size_t pl_bytes(const sgf_position *p)
 {
-    size_t n = ((size_t)p->npoints + 1) * sizeof(pl_cell) +
-               (size_t)p->npoints * sizeof(uint16_t);
+    size_t n = ((size_t)p->b.npoints + 1) * sizeof(pl_cell) +
+               (size_t)p->b.npoints * sizeof(uint16_t);
     const size_t align = _Alignof(pl_cell);
     return (n + align - 1) / align * align;
 }
@@ -73,15 +73,15 @@ static inline void empty_remove(pl_board *b, int pt)
 
 void pl_attach(pl_board *b, const sgf_position *p, void *mem)
 {
-    b->width = p->width;
-    b->height = p->height;
-    b->stride = p->stride;
-    b->npoints = p->npoints;
+    b->width = p->b.width;
+    b->height = p->b.height;
+    b->stride = p->b.stride;
+    b->npoints = p->b.npoints;
     b->ko = 0;
     b->last = 0;
     b->nempty = 0;
     b->cell = (pl_cell *)mem + 1;
-    b->empty = (uint16_t *)(b->cell + p->npoints);
+    b->empty = (uint16_t *)(b->cell + p->b.npoints);
     /* the guard cell: pl_copy never writes it */
     memset(b->cell - 1, 0, sizeof *b->cell);
     b->cell[-1].color = BOARD_BORDER;
@@ -89,16 +89,16 @@ void pl_attach(pl_board *b, const sgf_position *p, void *mem)
 
 void pl_load(pl_board *b, const sgf_position *p, void *mem)
 {
-    const int s = p->stride;
+    const int s = p->b.stride;
     pl_attach(b, p, mem);
-    memset(b->cell, 0, (size_t)p->npoints * sizeof *b->cell);
-    for (int pt = 0; pt < p->npoints; pt++) {
-        b->cell[pt].color = p->color[pt];
-        if (p->color[pt] == SGF_EMPTY)
+    memset(b->cell, 0, (size_t)p->b.npoints * sizeof *b->cell);
+    for (int pt = 0; pt < p->b.npoints; pt++) {
+        b->cell[pt].color = p->b.color[pt];
+        if (p->b.color[pt] == SGF_EMPTY)
             empty_add(b, pt);
     }
     /* strings by flood fill, each a circular list through next */
-    for (int pt = 0; pt < p->npoints; pt++) {
+    for (int pt = 0; pt < p->b.npoints; pt++) {
         pl_cell *c = &b->cell[pt];
         if ((c->color != SGF_BLACK && c->color != SGF_WHITE) || c->head)
             continue;

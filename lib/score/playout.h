@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include "go/board.h"
+#include "go/position.h"
 #include "score/pat3.h"
 
 /* One cell.  Stones carry their string's head; the head carries the

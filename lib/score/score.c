@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "go/board.h"
+#include "go/position.h"
 
 enum {
     NIDS = BOARD_MAX * BOARD_MAX,       /* areas: a point each */
@@ -88,10 +89,10 @@ typedef struct score_work {
  * (setup not completed) or split by stones marked dead. */
 static void build_strings(const sgf_position *p, score_work *w)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
-    const int first = p->stride, last = (p->height + 1) * p->stride;
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
+    const int first = p->b.stride, last = (p->b.height + 1) * p->b.stride;
     /* heads[] is free until the strings are known: the flood's stack */
-    memset(w->lhead, 0, (size_t)p->npoints * sizeof *w->lhead);
+    memset(w->lhead, 0, (size_t)p->b.npoints * sizeof *w->lhead);
     for (int pt = first; pt < last; pt++) {
         int c = w->live[pt];
         if (c == 0 || c == BOARD_BORDER || w->lhead[pt])
@@ -120,11 +121,11 @@ static int trace_areas(const sgf_position *p, score_work *w,
                        const uint16_t *head)
 {
     static const uint8_t touch_of[4] = { 0, 1, 2, 0 };   /* not the border */
-    const int d[4] = { -p->stride, -1, 1, p->stride };
-    const int first = p->stride, last = (p->height + 1) * p->stride;
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
+    const int first = p->b.stride, last = (p->b.height + 1) * p->b.stride;
     int na = 0, np = 0;
-    memset(w->aid, 0xff, (size_t)p->npoints * sizeof *w->aid);
-    memset(w->libs, 0, (size_t)p->npoints);
+    memset(w->aid, 0xff, (size_t)p->b.npoints * sizeof *w->aid);
+    memset(w->libs, 0, (size_t)p->b.npoints);
     for (int pt = first; pt < last; pt++) {
         if (!((w->live[pt] == 0) & (w->aid[pt] == NONE)))
             continue;
@@ -179,7 +180,7 @@ static int trace_areas(const sgf_position *p, score_work *w,
 static int obviously_real(const sgf_position *p, const score_work *w,
                           const uint16_t *head, int pt, int c)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     int s = -1, e = 0;
     for (int i = 0; i < 4; i++) {
         int q = pt + d[i];
@@ -205,8 +206,8 @@ static int obviously_real(const sgf_position *p, const score_work *w,
 static inline int area_neighbours(const sgf_position *p, const score_work *w,
                                   int pt)
 {
-    return (w->live[pt - p->stride] == 0) + (w->live[pt - 1] == 0) +
-           (w->live[pt + 1] == 0) + (w->live[pt + p->stride] == 0);
+    return (w->live[pt - p->b.stride] == 0) + (w->live[pt - 1] == 0) +
+           (w->live[pt + 1] == 0) + (w->live[pt + p->b.stride] == 0);
 }
 
 /* Whether the points pts[0..n) (at most 16) fall apart without pts[k]. */
@@ -228,8 +229,8 @@ static int splits(const sgf_position *p, const uint16_t *pts, int n, int k)
                 for (int t = 0; t < n; t++) {
                     int diff = pts[m] - pts[t];
                     if (t != k && (seen & (1u << t)) &&
-                        (diff == 1 || diff == -1 || diff == p->stride ||
-                         diff == -p->stride)) {
+                        (diff == 1 || diff == -1 || diff == p->b.stride ||
+                         diff == -p->b.stride)) {
                         seen |= 1u << m;
                         grew = 1;
                         break;
@@ -244,7 +245,7 @@ static int splits(const sgf_position *p, const uint16_t *pts, int n, int k)
 /* Eye value of area a (its false points marked). */
 static int eye_value(const sgf_position *p, const score_work *w, int a)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     const uint16_t *all = w->apts + w->astart[a];
     const int size = w->astart[a + 1] - w->astart[a];
     uint16_t pts[16];
@@ -278,7 +279,7 @@ static int eye_value(const sgf_position *p, const score_work *w, int a)
             return 1;
     }
     for (int k = 0; k < real; k++)
-        if (p->color[pts[k]] == SGF_EMPTY && splits(p, pts, real, k))
+        if (p->b.color[pts[k]] == SGF_EMPTY && splits(p, pts, real, k))
             return 2;   /* a dead stone is not the owner's to play */
     return 1;
 }
@@ -424,7 +425,7 @@ static int h_node(eye_work *e, int key, int *nh)
 static void eyes_of(const sgf_position *p, score_work *w,
                     const uint16_t *head, int nheads, int c, int narea)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     eye_work e;
     int nq = 0, nc = 0, nh = 0, n = 0;
     e.uf = w->uf;
@@ -644,13 +645,13 @@ done:
  * points of the area next to it too (goscorer). */
 static void throw_ins(const sgf_position *p, score_work *w, int narea)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     for (int a = 0; a < narea; a++) {
         if (!w->afalse[a])
             continue;
         for (int k = w->astart[a]; k < w->astart[a + 1]; k++) {
             int pt = w->apts[k];
-            if (!(w->flag[pt] & F_UNSCORED) || p->color[pt] == SGF_EMPTY)
+            if (!(w->flag[pt] & F_UNSCORED) || p->b.color[pt] == SGF_EMPTY)
                 continue;
             for (int i = 0; i < 4; i++)
                 if (w->live[pt + d[i]] == 0)
@@ -668,7 +669,7 @@ static void regions(const sgf_position *p, score_work *w,
                     const uint16_t *head, int nh, int narea, int marked_only,
                     int *groups)
 {
-    const int d[4] = { -p->stride, -1, 1, p->stride };
+    const int d[4] = { -p->b.stride, -1, 1, p->b.stride };
     for (int i = 0; i < nh; i++) {
         int h = w->heads[i];
         w->uf[h] = (uint16_t)h;
@@ -730,30 +731,31 @@ static void regions(const sgf_position *p, score_work *w,
  * anyone passed, the player to move (who would pass first now). */
 static int button_holder(const sgf_position *p)
 {
-    for (int i = 1; i < p->nlog; i++)
-        if (p->log[i].flags & PLY_PASS)
-            return p->log[i].color;
-    return p->to_move;
+    for (int i = 1; i < p->h.nlog; i++)
+        if (p->h.log[i].flags & PLY_PASS)
+            return p->h.log[i].color;
+    return p->h.to_move;
 }
 
 int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
                        unsigned char *map, sgf_score *s)
 {
     score_work w;
-    const sgf_rules *r = &p->rules;
-    const int stride = p->stride, first = stride, last = (p->height + 1) * stride;
+    const sgf_rules *r = &p->h.rules;
+    const int stride = p->b.stride, first = stride,
+              last = (p->b.height + 1) * stride;
     const int territory = r->scoring == SGF_SCORING_TERRITORY;
     const int tax = r->tax != SGF_TAX_NONE;
     int dead[4] = { 0, 0, 0, 0 }, marks = 0, marked = 0;
 
     memset(s, 0, sizeof *s);
-    memset(w.live, BOARD_BORDER, (size_t)p->npoints);
-    memset(w.flag, 0, (size_t)p->npoints);
-    for (int y = 0; y < p->height; y++) {
-        const unsigned char *m = map + (size_t)y * (size_t)p->width;
+    memset(w.live, BOARD_BORDER, (size_t)p->b.npoints);
+    memset(w.flag, 0, (size_t)p->b.npoints);
+    for (int y = 0; y < p->b.height; y++) {
+        const unsigned char *m = map + (size_t)y * (size_t)p->b.width;
         int row = (y + 1) * stride;
-        for (int x = 0; x < p->width; x++) {
-            int c = p->color[row + x], isdead = (m[x] & SGF_MAP_DEAD) != 0;
+        for (int x = 0; x < p->b.width; x++) {
+            int c = p->b.color[row + x], isdead = (m[x] & SGF_MAP_DEAD) != 0;
             int mk = m[x] & (SGF_MAP_SEKI | SGF_MAP_UNSETTLED);
             dead[c] += isdead;   /* dead[0]: dead marks on empty points */
             w.live[row + x] = (uint8_t)(isdead ? 0 : c);
@@ -761,18 +763,18 @@ int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
             marks |= mk;
             marked |= m[x] & SGF_MAP_MARKED;
         }
-        w.mk[row + p->width] = 0;
+        w.mk[row + p->b.width] = 0;
     }
     s->dead[SGF_BLACK] = dead[SGF_BLACK];
     s->dead[SGF_WHITE] = dead[SGF_WHITE];
-    memcpy(w.own, w.live, (size_t)p->npoints);
+    memcpy(w.own, w.live, (size_t)p->b.npoints);
 
     /* the position's strings, unless a string is only partly dead */
-    const uint16_t *head = p->head;
-    int rebuild = p->dirty;
+    const uint16_t *head = p->b.head;
+    int rebuild = p->b.dirty;
     if (!rebuild && (dead[SGF_BLACK] | dead[SGF_WHITE]))
         for (int pt = first; pt < last && !rebuild; pt++) {
-            int c = p->color[pt];
+            int c = p->b.color[pt];
             rebuild = w.live[pt] == 0 && c != SGF_EMPTY &&
                       (w.live[pt - stride] == c || w.live[pt - 1] == c ||
                        w.live[pt + 1] == c || w.live[pt + stride] == c);
@@ -788,7 +790,7 @@ int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
         nh += (l == 1 || l == 2) & (head[pt] == pt);
     }
     if (marks) {
-        memset(w.smark, 0, (size_t)p->npoints);
+        memset(w.smark, 0, (size_t)p->b.npoints);
         for (int pt = first; pt < last; pt++)
             w.smark[head[pt]] |= w.mk[pt];
         for (int i = 0; i < nh; i++)
@@ -810,10 +812,10 @@ int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
     w.hseki[0] = 0;
 
     int count[8] = { 0 };   /* stones B W, territory B W, seki, dame */
-    for (int y = 0; y < p->height; y++) {
-        unsigned char *m = map + (size_t)y * (size_t)p->width;
+    for (int y = 0; y < p->b.height; y++) {
+        unsigned char *m = map + (size_t)y * (size_t)p->b.width;
         int row = (y + 1) * stride;
-        for (int x = 0; x < p->width; x++) {
+        for (int x = 0; x < p->b.width; x++) {
             int pt = row + x, c = w.live[pt], o = w.own[pt];
             int a = w.aid[pt] < NIDS ? w.aid[pt] : NIDS;
             int seki = c ? w.hseki[head[pt]] : w.aseki[a];
@@ -852,8 +854,8 @@ int sgf_position_score(const sgf_position *p, int handicap, unsigned flags,
     s->seki = count[4];
     s->dame = count[5];
 
-    s->prisoners[SGF_BLACK] = p->prisoners[SGF_BLACK];
-    s->prisoners[SGF_WHITE] = p->prisoners[SGF_WHITE];
+    s->prisoners[SGF_BLACK] = p->b.prisoners[SGF_BLACK];
+    s->prisoners[SGF_WHITE] = p->b.prisoners[SGF_WHITE];
     s->handicap = handicap >= 2 ? handicap : 0;
     s->bonus = r->bonus == SGF_BONUS_N ? s->handicap
              : r->bonus == SGF_BONUS_N_MINUS_1 && s->handicap ? s->handicap - 1

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "go/board.h"
+#include "go/position.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 
@@ -111,7 +112,7 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
                         unsigned char *map, int *ignored)
 {
     const sgf_node *n = last_node(g);
-    int w = p->width, h = p->height;
+    int w = p->b.width, h = p->b.height;
     bool any = false;
     for (const sgf_prop *q = n ? n->props : NULL; q; q = q->next) {
         if (q->kind != SGF_P_TB && q->kind != SGF_P_TW)
@@ -190,7 +191,7 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     out->no_result = sgf_position_no_result(p);
     out->recorded = g->info.result;
 
-    int w = p->width, h = p->height;
+    int w = p->b.width, h = p->b.height;
     memset(map, 0, (size_t)w * (size_t)h);
     sgf_dead_mode mode = o->dead;
     /* Tromp-Taylor removes no dead stones: a game is played out to the

@@ -21,7 +21,7 @@
 
 /* A position from rows ('X' black, 'O' white, anything else empty),
  * top row first. */
-static sgf_position *board(const char *const *rows, int h)
+static sgf_position *from_rows(const char *const *rows, int h)
 {
     int w = (int)strlen(rows[0]);
     sgf_position *p = sgf_position_new();
@@ -67,7 +67,7 @@ static void check_dead(const char *name, const char *const *rows, int h)
             up[y][i] = (char)toupper((unsigned char)rows[y][i]);
         r[y] = up[y];
     }
-    sgf_position *p = board(r, h);
+    sgf_position *p = from_rows(r, h);
     unsigned char map[52 * 52];
     sgf_estimate_options o = { 0, 7 };
     CHECK(p != NULL);
@@ -166,7 +166,7 @@ static void test_seki(void)
         ".XOXXO.",
         "XXOXXOO",
     };
-    sgf_position *p = board(rows, 9);
+    sgf_position *p = from_rows(rows, 9);
     unsigned char map[9 * 7];
     CHECK(p != NULL);
     if (!p)
@@ -204,7 +204,7 @@ static void test_determinism_and_empty(void)
         ".X..XO.X.",
         "...XO....",
     };
-    sgf_position *p = board(rows, 9);
+    sgf_position *p = from_rows(rows, 9);
     unsigned char a[81], b[81];
     sgf_estimate_options o = { 40, 12345 };
     CHECK(p != NULL);
@@ -305,7 +305,7 @@ static void kgs_game(kgs_eval *e, sgf_game *g)
  * (x, y) with its owner to move. */
 static int captured_at(const char *const *rows, int h, int x, int y)
 {
-    sgf_position *p = board(rows, h);
+    sgf_position *p = from_rows(rows, h);
     CHECK(p != NULL);
     if (!p)
         return -1;
@@ -417,7 +417,8 @@ static void test_patterns(void)
         "...O.",
     };
     pat3_table *t = malloc(sizeof *t);
-    sgf_position *p1 = board(hane, 4), *p2 = board(thin, 4), *p3 = board(edge, 4);
+    sgf_position *p1 = from_rows(hane, 4), *p2 = from_rows(thin, 4),
+                 *p3 = from_rows(edge, 4);
     void *mem = malloc(3 * 4096);
     CHECK(t && p1 && p2 && p3 && mem);
     if (t && p1 && p2 && p3 && mem) {
@@ -482,7 +483,7 @@ static const char *const bulky5[] = {
  * the black stones settled (the wall) and first to move.  -1 on error. */
 static int ld_dead_at(const char *const *rows, int h, int first)
 {
-    sgf_position *p = board(rows, h);
+    sgf_position *p = from_rows(rows, h);
     CHECK(p != NULL);
     if (!p)
         return -1;
@@ -524,7 +525,7 @@ static void test_life_and_death(void)
     CHECK(ld_dead_at(bulky5, 8, SGF_WHITE) == 0);
 
     /* the vital point the playouts take, on the same shapes */
-    sgf_position *p = board(bulky5, 8), *q = board(straight4, 7);
+    sgf_position *p = from_rows(bulky5, 8), *q = from_rows(straight4, 7);
     void *mem = malloc(4096);
     CHECK(p && q && mem);
     if (p && q && mem) {
@@ -590,7 +591,7 @@ static int ld_alive_at(const char *const *rows, int h, int x, int y)
             up[yy][xx] = (char)toupper((unsigned char)rows[yy][xx]);
         r[yy] = up[yy];
     }
-    sgf_position *p = board(r, h);
+    sgf_position *p = from_rows(r, h);
     CHECK(p != NULL);
     if (!p)
         return -1;
@@ -676,7 +677,7 @@ static void test_small_seki(void)
     CHECK(ld_alive_at(closed, 9, 1, 0) == 0);
 
     /* the whole estimate: nothing dead, the pair and the wall in seki */
-    sgf_position *p = board(corner_seki, 9);
+    sgf_position *p = from_rows(corner_seki, 9);
     unsigned char map[81];
     sgf_estimate_options o = { 0, 7 };
     CHECK(p != NULL);
@@ -710,7 +711,7 @@ static void test_no_eye_seki(void)
         "OXOOOOXO",
         "OXXXXXXO",
     };
-    sgf_position *p = board(rows, 6);
+    sgf_position *p = from_rows(rows, 6);
     unsigned char map[6 * 8];
     sgf_estimate_options o = { 0, 7 };
     CHECK(p != NULL);
@@ -732,7 +733,7 @@ static void test_no_eye_seki(void)
         "X....XX",
         "XXXXXXX",
     };
-    sgf_position *q = board(y5, 4);
+    sgf_position *q = from_rows(y5, 4);
     void *mem = q ? malloc(pl_bytes(q)) : NULL;
     CHECK(q && mem);
     if (q && mem) {
@@ -765,7 +766,7 @@ static void test_race(void)
         "......XXX",
         ".........",
     };
-    sgf_position *p = board(rows, 9);
+    sgf_position *p = from_rows(rows, 9);
     unsigned char map[81];
     CHECK(p != NULL);
     if (!p)
