@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "export/export.h"
+#include "common/output.h"
+#include "export/jsonl.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 

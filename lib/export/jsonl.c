@@ -19,7 +19,8 @@
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
-#include "export/export.h"
+#include "common/output.h"
+#include "export/jsonl.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 

@@ -9,10 +9,11 @@
  * levels, and hostile input may open ten million; past SGF_JSON_MAX_DEPTH
  * the input is refused.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/export.h"
+#include "common/output.h"
 
 /* What a level of the stack holds (low four bits) and what it has seen. */
 enum {

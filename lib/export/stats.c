@@ -15,7 +15,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "export/export.h"
+#include "export/jsonl.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 
