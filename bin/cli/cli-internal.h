@@ -7,6 +7,7 @@
  *   report.c    diagnostics, --list-checks  output.c   the -o file
  *   run.c       walking the inputs, -j 1    pool.c     -j N
  *   buf.c       output buffers, escaping    progress.c the progress bar
+ *   sink.c      gzip, archive, directory    files.c    files beside -o
  */
 #ifndef SGFKIT_CLI_INTERNAL_H
 #define SGFKIT_CLI_INTERNAL_H
@@ -75,6 +76,12 @@ int cli_sink_write(struct cli *cli, struct sink *s, const struct cli_buf *b);
 /* Finishes (manifest, gzip trailer, archive directory) and frees s.
  * 0, or -1 after an error message. */
 int cli_sink_close(struct cli *cli, struct sink *s, int failed);
+
+/* ---- files.c ---- */
+
+/* The input (its name as given, "-" for standard input) that st is, or
+ * NULL: an output must not replace it. */
+const char *cli_input_at(const struct cli *cli, const struct stat *st);
 /* Makes the missing directories of path[0..len) whose names end after
  * byte from: at each '/' and at len (mkdir -p).  follow == 0 refuses a
  * symbolic link among them (inside an output, where names come from the
@@ -83,9 +90,6 @@ int cli_make_dirs(const struct cli *cli, const char *path, size_t from,
                   size_t len, int follow);
 
 /* ---- output.c ---- */
-
-/* Whether st is one of the inputs (or standard input). */
-int cli_output_is_input(const struct cli *cli, const struct stat *st);
 
 /* Flushes and closes the output; renames the temporary file over the final
  * name unless the run failed to write it. */

@@ -46,32 +46,6 @@ void cli_catch_fatal_signals(void)
     }
 }
 
-static int same_file(const struct stat *a, const struct stat *b)
-{
-    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
-/* Whether writing path would replace one of the inputs. */
-static const char *output_is_input(const struct cli *cli,
-                                   const struct stat *out)
-{
-    struct stat in;
-    if (cli->ninputs == 0)
-        return fstat(0, &in) == 0 && same_file(&in, out) ? "-" : NULL;
-    for (size_t i = 0; i < cli->ninputs; i++) {
-        const char *p = cli->inputs[i];
-        if (strcmp(p, "-") == 0 ? fstat(0, &in) == 0 : stat(p, &in) == 0)
-            if (same_file(&in, out))
-                return p;
-    }
-    return NULL;
-}
-
-int cli_output_is_input(const struct cli *cli, const struct stat *st)
-{
-    return output_is_input(cli, st) != NULL;
-}
-
 /* -o DIR for one file per game: the directory (and its parents) are made
  * when missing. */
 static int open_directory(struct cli *cli, const char *path)
@@ -113,7 +87,7 @@ int cli_open_output(struct cli *cli)
     struct stat old;
     mode_t mode;
     if (stat(path, &old) == 0) {
-        const char *in = output_is_input(cli, &old);
+        const char *in = cli_input_at(cli, &old);
         if (in) {
             if (strcmp(in, "-") == 0)
                 cli_usage_error(cli, "will not overwrite standard input "
@@ -250,61 +224,4 @@ void cli_output_close(struct cli *cli)
     signal_tmp_path = NULL;
     free(st->tmp_path);
     st->tmp_path = NULL;
-}
-
-/* Files a worker writes by itself (sgfscore --svg): the same care as -o,
- * a temporary name beside the file, renamed once complete, so a reader
- * never sees half a file and an old one survives a failure. */
-int cli_save_file(const struct cli *cli, const char *path,
-                  const struct cli_buf *b)
-{
-    struct cli_state *st = cli->st;
-    size_t need = strlen(path) + sizeof "/..XXXXXX";
-    char *tmp = malloc(need);
-    int fd = -1, ok = 0, err = 0;
-    if (!tmp || b->nomem) {
-        cli_out_of_memory(cli);
-        free(tmp);
-        return -1;
-    }
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    snprintf(tmp, need, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
-    fd = mkstemp(tmp);
-    if (fd >= 0) {
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
-        size_t done = 0;
-        while (done < b->len) {
-            ssize_t n = write(fd, b->data + done, b->len - done);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0)
-                break;
-            done += (size_t)n;
-        }
-        ok = done == b->len && fsync(fd) == 0;
-        err = errno;
-        if (close(fd) != 0 && ok) {
-            ok = 0;
-            err = errno;
-        }
-        if (ok && rename(tmp, path) != 0) {
-            ok = 0;
-            err = errno;
-        }
-        if (!ok)
-            unlink(tmp);
-    } else {
-        err = errno;
-    }
-    free(tmp);
-    if (ok)
-        return 0;
-    cli_error(cli, "cannot write '%s': %s", path, strerror(err));
-    pthread_mutex_lock(&st->err_lock);
-    st->write_error = 1;
-    pthread_mutex_unlock(&st->err_lock);
-    return -1;
 }

@@ -317,43 +317,6 @@ struct sink *cli_sink_open(struct cli *cli, enum cli_sink kind, int fd,
     return s;
 }
 
-/* cli-internal.h: -o DIR is made with it (output.c), and the folders of a
- * --split pattern inside it (add_member). */
-int cli_make_dirs(const struct cli *cli, const char *path, size_t from,
-                  size_t len, int follow)
-{
-    char *p = strndup(path, len);
-    int rc = 0;
-    if (!p) {
-        cli_out_of_memory(cli);
-        return -1;
-    }
-    for (size_t i = from; i <= len && rc == 0; i++) {
-        if ((i < len && p[i] != '/') || i == 0 || p[i - 1] == '/')
-            continue;           /* inside a name, or "/" and "//" */
-        p[i] = '\0';
-        /* mkdir first: a folder made meanwhile is EEXIST, not an error */
-        if (mkdir(p, 0777) != 0) {
-            struct stat st;
-            const char *why = strerror(errno);
-            if (errno == EEXIST &&
-                (follow ? stat(p, &st) : lstat(p, &st)) == 0)
-                why = S_ISDIR(st.st_mode) ? NULL
-                      /* a link could lead out of the output */
-                      : S_ISLNK(st.st_mode) ? "a symbolic link is in the way"
-                      : strerror(ENOTDIR);
-            if (why) {
-                cli_error(cli, "cannot create directory '%s': %s", p, why);
-                rc = -1;
-            }
-        }
-        if (i < len)
-            p[i] = '/';
-    }
-    free(p);
-    return rc;
-}
-
 static int add_member(struct cli *cli, struct sink *s, const char *name,
                       const void *data, size_t len)
 {
@@ -370,7 +333,7 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
         else if (slash && cli_make_dirs(cli, path.data, dir,
                                         dir + (size_t)(slash - name), 0) < 0)
             rc = -1;            /* it said why */
-        else if (stat(path.data, &st) == 0 && cli_output_is_input(cli, &st))
+        else if (stat(path.data, &st) == 0 && cli_input_at(cli, &st))
             cli_error(cli, "will not overwrite input '%s'", path.data);
         else {
             body.data = (char *)data;      /* read only by cli_save_file */

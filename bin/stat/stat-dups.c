@@ -19,50 +19,6 @@
  * are "the same" by the thousand and not worth reporting. */
 #define DUP_MIN_LEVEL 1          /* sgf_sig_level(1) = 20 moves */
 
-/* ---- Dyer's signature in 9 bytes ---- */
-
-static unsigned char_code(char c)
-{
-    if (c >= 'a' && c <= 'z')
-        return (unsigned)(c - 'a');
-    if (c >= 'A' && c <= 'Z')
-        return (unsigned)(c - 'A' + 26);
-    return 52;                   /* '?' */
-}
-
-static char code_char(unsigned v)
-{
-    return v < 26 ? (char)('a' + v) : v < 52 ? (char)('A' + v - 26) : '?';
-}
-
-/* Two 12-bit slots in three bytes. */
-void dyer_pack(uint8_t out[9], const char dyer[13])
-{
-    for (int i = 0; i < 3; i++) {
-        unsigned a = char_code(dyer[4 * i]) * 54 + char_code(dyer[4 * i + 1]);
-        unsigned b = char_code(dyer[4 * i + 2]) * 54 +
-                     char_code(dyer[4 * i + 3]);
-        uint32_t v = a | b << 12;
-        out[3 * i] = (uint8_t)v;
-        out[3 * i + 1] = (uint8_t)(v >> 8);
-        out[3 * i + 2] = (uint8_t)(v >> 16);
-    }
-}
-
-void dyer_unpack(char out[13], const uint8_t in[9])
-{
-    for (int i = 0; i < 3; i++) {
-        uint32_t v = in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
-                     (uint32_t)in[3 * i + 2] << 16;
-        unsigned a = v & 0xfff, b = v >> 12;
-        out[4 * i] = code_char(a / 54);
-        out[4 * i + 1] = code_char(a % 54);
-        out[4 * i + 2] = code_char(b / 54);
-        out[4 * i + 3] = code_char(b % 54);
-    }
-    out[12] = '\0';
-}
-
 /* ---- union-find over entry numbers ---- */
 
 static uint32_t find(uint32_t *parent, uint32_t i)
