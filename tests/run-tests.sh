@@ -79,8 +79,10 @@ for t in "$builddir"/tests/unit/test_* "$builddir"/tests/unit/roundtrip; do
 done
 
 # The tool tests: records of corpus/ (run.sh) and the command line itself
-# (sgfcheck.sh: options, exit codes, -o, progress).
-for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh; do
+# (sgfcheck.sh: options, exit codes, -o, progress); then the module map of
+# lib/README.md against the sources and objects (layers.sh).
+for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh \
+    layers.sh; do
     tool=$srcdir/tests/tool/$name
     [ -f "$tool" ] || continue
     # Not $SHELL: make passes the user's login shell, which may not be sh-like.
