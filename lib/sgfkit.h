@@ -381,7 +381,7 @@ int sgf_parse_date(const char *text, sgf_date *out);
 
 /* ------------------------------------------------------------------ */
 /* Rule sets (ruleset.c): a rule set is a small record of parameters   */
-/* (RULES.md section 1); the named sets are presets of it.             */
+/* (doc/rules.md); the named sets are presets of it.                   */
 
 enum { SGF_EMPTY = 0, SGF_BLACK = 1, SGF_WHITE = 2 };
 
@@ -573,7 +573,7 @@ int sgf_game_replay(sgf_game *g, const sgf_rules *r, sgf_position *p,
 typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
 
 /* ------------------------------------------------------------------ */
-/* Scoring a position (benson.c, estimate.c, score.c; RULES.md 3-4)    */
+/* Scoring a position (benson.c, estimate.c, score.c; doc/scoring.md) */
 /*                                                                      */
 /* A scored position is described by a map of one byte per point,       */
 /* map[y * width + x], made of the bits below.                          */

@@ -60,7 +60,7 @@ void cli_message_block(const struct cli *cli, const struct cli_buf *b);
 
 /* ---- options.c ---- */
 
-/* Sets the options' defaults, then parses argv with the shared table plus
+/* Sets the options' defaults, then parses argv with the common table plus
  * options (may be NULL).  Returns what cli_parse returns. */
 int cli_parse_options(struct cli *cli, const struct cli_option *options,
                       int argc, char **argv);

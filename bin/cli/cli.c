@@ -3,8 +3,8 @@
  * (cli.h): cli_parse creates the run's state and reads the options,
  * cli_run picks the serial run or the worker pool, cli_finish commits the
  * output, prints the summary and turns what went wrong into the exit
- * status (FORMATS.md).  ARCHITECTURE.md calls this layer 8; the other
- * files of bin/ are listed in cli-internal.h.
+ * status (EXIT STATUS in the man pages).  The other files of bin/cli/ are
+ * listed in cli-internal.h.
  */
 #include <pthread.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * cli.h - the layer the sgfkit tools share (FORMATS.md): one option table,
+ * cli.h - the layer the sgfkit tools share (the man pages): one option table,
  * --help and --version, diagnostics as text or JSON Lines, the worker pool
  * that keeps output in input order, the progress bar, the atomic output
  * file and the summary.  A tool's main is a handful of calls:
@@ -17,7 +17,7 @@
 #include "sgfkit.h"
 #include "cli/buf.h"      /* struct cli_buf: what a worker makes of a game */
 
-/* Exit statuses (FORMATS.md); CLI_CONTINUE: the options say "go on". */
+/* Exit statuses (the man pages); CLI_CONTINUE: the options say "go on". */
 enum {
     CLI_EXIT_OK = 0,
     CLI_EXIT_FOUND = 1,
@@ -47,7 +47,7 @@ enum cli_sink {
 
 struct cli;
 
-/* ---- options (options.c): a table per tool, added to the shared one ---- */
+/* ---- options (options.c): a table per tool, added to the common one ---- */
 
 /* Returns 0, or -1 after printing a usage error with cli_usage_error(). */
 typedef int (*cli_option_fn)(struct cli *cli, const char *arg, void *data);
@@ -99,7 +99,7 @@ struct cli_out {
     uint32_t by_check[CLI_CHECKS_MAX];
 };
 
-/* Runs in a worker thread: cli is read-only there and ctx is shared by all
+/* Runs in a worker thread: cli is read-only there and ctx is common to all
  * workers.  g is freed by the caller. */
 typedef void (*cli_game_fn)(const struct cli *cli, sgf_game *g,
                             struct cli_out *out, void *ctx);
@@ -139,7 +139,7 @@ struct cli {
     struct cli_state *st;
 };
 
-/* Parses argv with the shared table plus options (may be NULL).  Returns
+/* Parses argv with the common table plus options (may be NULL).  Returns
  * CLI_CONTINUE, or the exit status to return at once (0 after --help or
  * --version, 2 after a usage error). */
 int cli_parse(struct cli *cli, const struct cli_tool *tool,

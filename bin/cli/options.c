@@ -1,8 +1,9 @@
 /*
  * options.c - the command line: one table of the options every tool shares
- * (FORMATS.md), added to the tool's own, read with getopt_long; --help
- * written from the tables, --version, and usage errors that name the tool
- * and the option at fault (as git's parse-options does).
+ * (OPTIONS in the man pages), added to the tool's own, read with
+ * getopt_long; --help written from the tables, --version, and usage errors
+ * that name the tool and the option at fault (as git's parse-options
+ * does).
  */
 #include <errno.h>
 #include <getopt.h>

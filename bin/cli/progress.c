@@ -36,8 +36,8 @@
 #include "cli/progress.h"
 
 /* A terminal is redrawn at most ten times a second; "auto" waits a second
- * so that short runs never flash a bar (FORMATS.md: "when the run is
- * long"); a log gets a line every two seconds. */
+ * so that short runs never flash a bar (the man pages: "the run has
+ * lasted more than a second"); a log gets a line every two seconds. */
 #define TTY_PERIOD 0.1
 #define AUTO_DELAY 1.0
 #define LOG_PERIOD 2.0

@@ -1,7 +1,8 @@
 /*
- * progress.h - the progress display of the tools (FORMATS.md, --progress):
- * a bar with the percentage, games, MB, rate and ETA on a terminal when the
- * total is knowable, a status line while it is not, plain lines in a log.
+ * progress.h - the progress display of the tools (--progress in the man
+ * pages): a bar with the percentage, games, MB, rate and ETA on a terminal
+ * when the total is knowable, a status line while it is not, plain lines
+ * in a log.
  *
  * Three parties talk to it.  The reader (with -j N, whichever thread holds
  * that role: one at a time) says where it is in the inputs

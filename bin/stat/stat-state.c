@@ -129,7 +129,7 @@ static int table_grow(struct stat_table *t)
 {
     size_t cap = t->cap ? t->cap * 2 : 16;
     /* Not calloc: a big table comes fresh from mmap, and find_slot's first
-     * read of a page maps the shared zero page, so the write that follows
+     * read of a page maps the kernel's zero page, so the write that follows
      * faults again and flushes the TLB of every CPU the process runs on:
      * with -j2 an interrupt of the other worker each time (2% of the CPU
      * time of sgfstat -j2 over the KGS collection).  Writing the zeros

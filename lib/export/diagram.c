@@ -6,7 +6,7 @@
  * Every point takes two columns: a gap, then its symbol.  The gaps carry the
  * marks that must not replace a symbol: "(X)" around the last move (the
  * style of GNU Go's boards), "?X" before an unsettled stone.  A gap is
- * shared by two neighbours; the last move's "(" wins over everything and
+ * between two neighbours; the last move's "(" wins over everything and
  * its ")" gives way to the next point's own mark, so the columns never
  * move.
  */

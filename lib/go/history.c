@@ -1,7 +1,7 @@
 /*
  * history.c - what a position remembers of its game: the per-ply log, the
  * set of boards seen, and from them the ko and superko bans, game end and
- * the names of cycles (RULES.md section 2).
+ * the names of cycles (doc/rules.md, "The board and its history").
  *
  * Every ply (passes included) appends one ply_rec and adds its board to
  * the set.  play() does not check a move before executing it: the
@@ -15,7 +15,7 @@
 #include "go/board.h"
 #include "go/history.h"
 
-/* RULES.md: the chinese set, which also applies to legality when a record
+/* doc/rules.md: the chinese set, which also applies to legality when a record
  * names no rules. */
 const sgf_rules history_default_rules = {
     .name = "chinese",
@@ -488,7 +488,7 @@ static void record(history *h, const board *b, int color, int pt, int before,
         if (flags & PLY_PASS) {
             /* a pass does not change the board: e is the situation the
              * player passed from.  Under simple and spight ko, passing
-             * from it again ends the game (RULES.md 2; KataGo's
+             * from it again ends the game (doc/rules.md; KataGo's
              * spight-style end), whatever happened in between. */
             uint8_t bit = (uint8_t)(1u << ((before - 1) * 2 + (color - 1)));
             if ((v.passed & bit) && (h->rules.ko == SGF_KO_SIMPLE ||
@@ -568,16 +568,18 @@ void history_new_board(history *h, const board *b, int color, int pt)
  *    that is not a ko (the returning stone keeps the other point of the
  *    two as a liberty).  So: captures of two stones, at least as many
  *    single non-ko captures, nothing bigger.  Checked first because the
- *    throw-in also makes it look like eternal life.  (rules-cases.md
+ *    throw-in also makes it look like eternal life.  (tests/rules/cases.txt
  *    ko-*-send2return1: W ca, B aa takes two, W ba takes one back.)
  *  - eternal life (长生): stones thrown in that capture nothing, and
- *    captures of them, in any other mix.  (rules-cases.md eternal-life:
- *    B ce and W fe capture nothing, W ee and B de take two each.)
+ *    captures of them, in any other mix.  (tests/rules/cases.txt
+ *    eternal-life-simple: B ce and W fe capture nothing, W ee and B de
+ *    take two each.)
  *  - n-fold ko: every stone move is a single-stone ko capture (passes may
  *    stand in for threats); each ko is taken once by each side per cycle,
  *    at two points, so the ko count is the number of distinct capture
  *    points / 2 whatever the number of cycles between from and to.
- *    (rules-cases.md triple-ko: six ko captures on six points per cycle.)
+ *    (tests/rules/cases.txt triple-ko-*: six ko captures on six points
+ *    per cycle.)
  *  - anything else (passes only, suicides, big captures) is OTHER. */
 sgf_cycle_kind history_cycle(const history *h, int from, int to)
 {

@@ -1,9 +1,10 @@
 /*
  * replay.c - a game's moves played on a board under its rules: the public
  * replay (sgf_game_replay, for the scorer and the exporters) and the
- * legality checks sgfcheck reports (RULES.md section 2): occupied points,
- * suicide, ko, superko, cycles, players out of turn, handicap written as
- * moves, setup in the middle of a game, and RE[] against the game.
+ * legality checks sgfcheck reports (doc/rules.md, "Replaying and checking
+ * a game"): occupied points, suicide, ko, superko, cycles, players out of
+ * turn, handicap written as moves, setup in the middle of a game, and RE[]
+ * against the game.
  *
  * Records are replayed tolerantly: an illegal move is reported and then
  * executed as SGF says (board.c, history.c), so one bad move never hides

@@ -1,12 +1,12 @@
 /*
- * ruleset.c - rule sets as data (RULES.md section 1): the named presets,
- * reading RU[] in the spellings real records use, KataGo's compact and
- * JSON rule strings, Chinese free text that gives a komi, and the compact
- * text sgf_rules_format writes.
+ * ruleset.c - rule sets as data (doc/rules.md, "Rule sets"): the named
+ * presets, reading RU[] in the spellings real records use, KataGo's
+ * compact and JSON rule strings, Chinese free text that gives a komi, and
+ * the compact text sgf_rules_format writes.
  *
  * RU[] is untrusted text: everything here works on a fixed local copy (no
  * allocation, no reads past its end) and numbers are read (textscan.c,
- * shared with KM and RE) and written by hand so that a caller's
+ * which KM and RE use too) and written by hand so that a caller's
  * setlocale() cannot change what "7.5" means.
  * doc/rules.md lists every spelling and where it was seen.
  */
@@ -23,7 +23,7 @@ enum { RULES_TEXT_MAX = 512 };
 /* ------------------------------------------------------------------ */
 /* Named sets                                                          */
 
-/* The defaults of RULES.md's table.  cycle follows the ko rule: under a
+/* The defaults of doc/rules.md's table.  cycle follows the ko rule: under a
  * superko the repeating move is itself illegal, under simple ko a cycle
  * nobody leaves ends the game without result (Japanese 1989, article 12;
  * Korean; the ancient practice). */

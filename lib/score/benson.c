@@ -1,5 +1,5 @@
 /*
- * benson.c - Benson's unconditional life (RULES.md 4, step 2): the strings
+ * benson.c - Benson's unconditional life (doc/scoring.md): the strings
  * that can never be captured even if their owner always passes, and the
  * territory they make safe.  Stones of the other colour inside that
  * territory are dead: nothing can save them.
@@ -18,9 +18,10 @@
  * of healthy vital regions falls below two), so the cost stays linear in
  * the board whatever the nesting.
  *
- * Pass-alive territory (KataGo's definition, which rules-cases.md tests):
- * a region bordered only by pass-alive strings with at most one point that
- * touches no stone of c: the opponent cannot make two eyes there.
+ * Pass-alive territory (KataGo's definition, which tests/rules/cases.txt
+ * tests): a region bordered only by pass-alive strings with at most one
+ * point that touches no stone of c: the opponent cannot make two eyes
+ * there.
  *
  * Everything lives on the stack (about 60 KB); nothing is allocated.
  * doc/scoring.md has the measured cost (a few microseconds on 19x19).

@@ -1,6 +1,6 @@
 /*
- * estimate.c - which stones are dead at the end of a game (RULES.md 4;
- * doc/dead-stones.md has the method and its measured accuracy).
+ * estimate.c - which stones are dead at the end of a game
+ * (doc/dead-stones.md has the method and its measured accuracy).
  *
  *  1. Benson (benson.c): stones inside the opponent's pass-alive area are
  *     dead; that area is frozen for the playouts, which cannot change it.
@@ -101,7 +101,7 @@ typedef struct est {
     unsigned n;              /* playouts per side first */
     unsigned char *pa;       /* Benson's map */
     uint16_t *own;           /* [first][colour]: 4 counts per point */
-    uint16_t *shared;        /* empty between both colours at the end */
+    uint16_t *neutral;       /* empty between both colours at the end */
     float *share;            /* per point of a string: the string's mean
                               * opponent share over both orders */
     pl_board base, work;
@@ -160,7 +160,7 @@ static void run_playouts(est *e, uint64_t seed)
         for (int f = 0; f < 2; f++) {
             pl_copy(&e->work, &e->base);
             pl_playout(&e->work, e->pat, f + 1, &rng, e->own + (size_t)(2 * f) * e->np,
-                       e->own + (size_t)(2 * f + 1) * e->np, e->shared);
+                       e->own + (size_t)(2 * f + 1) * e->np, e->neutral);
         }
 }
 
@@ -282,7 +282,7 @@ static int short_wall(const est *e, int pt)
 /* Step 2a: a small string the playouts kill that the attacker cannot
  * capture even moving first, read out to the end inside its enclosure,
  * lives: light playouts break sekis (a corner pair against a wall with
- * one eye, shared liberties with no eyes) by filling a liberty no player
+ * one eye, common liberties with no eyes) by filling a liberty no player
  * would fill.  It and the walls around it are in seki: no territory there.
  * Returns 0 or SGF_E_NOMEM. */
 static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
@@ -458,7 +458,7 @@ static void resolve_dead_pairs(est *e, unsigned char *map)
     }
 }
 
-/* Step 4: living strings next to a point the playouts leave shared. */
+/* Step 4: living strings next to a point the playouts leave neutral. */
 static void mark_seki(est *e, unsigned char *map)
 {
     const int s = e->s;
@@ -467,7 +467,7 @@ static void mark_seki(est *e, unsigned char *map)
         if (e->p->b.color[pt] != SGF_EMPTY)
             continue;
         int i = index_of(e, pt);
-        if (e->shared[i] < need)
+        if (e->neutral[i] < need)
             continue;
         const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
         int colours = 0;
@@ -514,7 +514,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
     if (!e.pa || !e.own || !e.share || !mem || !tmem || !t || !e.pat || !e.proved)
         goto out;
     pat3_build(e.pat);
-    e.shared = e.own + 4 * e.np;
+    e.neutral = e.own + 4 * e.np;
     rc = sgf_position_pass_alive(p, p->h.rules.suicide, e.pa);
     if (rc < 0)
         goto out;

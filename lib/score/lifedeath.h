@@ -1,12 +1,12 @@
 /*
  * lifedeath.h - a local life-and-death search for the dead-stone
- * estimator (RULES.md 4): can a group shut in by settled enemy stones be
- * captured whoever moves first?  Where the capture search (tactics.h)
- * only fills liberties, this one plays anywhere in the group's enclosure:
- * vital points, throw-ins, captures of weak enemy stones.  Bounded in
- * size, depth and nodes; "don't know" counts as "not captured", so a
- * "captured" answer is a proof within the enclosure (simple ko, no
- * suicide, the walls taken as alive).  Never installed.
+ * estimator (doc/dead-stones.md, step 3c): can a group shut in by settled
+ * enemy stones be captured whoever moves first?  Where the capture search
+ * (tactics.h) only fills liberties, this one plays anywhere in the group's
+ * enclosure: vital points, throw-ins, captures of weak enemy stones.
+ * Bounded in size, depth and nodes; "don't know" counts as "not
+ * captured", so a "captured" answer is a proof within the enclosure
+ * (simple ko, no suicide, the walls taken as alive).  Never installed.
  */
 #ifndef SGFKIT_LIFEDEATH_H
 #define SGFKIT_LIFEDEATH_H

@@ -21,7 +21,7 @@ enum { LOCAL_PER_MILLE = 300 };
 enum { PATTERN_PER_MILLE = 1000 };
 
 /* One guard cell before the array: the top-left diagonal neighbour of
- * the first point is index -1 (the border column is shared, board.h).
+ * the first point is index -1 (one border column serves both edges, board.h).
  * Boards are laid one after another (the searches keep one per ply), so
  * the size is rounded up to keep the next board's cells aligned. */
 size_t pl_bytes(const sgf_position *p)
@@ -623,7 +623,7 @@ static int choose(pl_board *b, const pat3_table *pat, int c, uint64_t *rng)
 }
 
 int pl_playout(pl_board *b, const pat3_table *pat, int first, uint64_t *rng,
-               uint16_t *own_b, uint16_t *own_w, uint16_t *shared)
+               uint16_t *own_b, uint16_t *own_w, uint16_t *neutral)
 {
     const int s = b->stride, w = b->width, h = b->height;
     /* long enough for every point to be filled and captured a few times;
@@ -658,7 +658,7 @@ int pl_playout(pl_board *b, const pat3_table *pat, int first, uint64_t *rng,
                 col = seen == SGF_BLACK || seen == SGF_WHITE ? seen : 0;
                 /* left empty between both colours when no one could fill
                  * it without self-atari: a liberty of a seki */
-                shared[i] = (uint16_t)(shared[i] + (seen == 3));
+                neutral[i] = (uint16_t)(neutral[i] + (seen == 3));
             }
             own_b[i] = (uint16_t)(own_b[i] + (col == SGF_BLACK));
             own_w[i] = (uint16_t)(own_w[i] + (col == SGF_WHITE));

@@ -1,6 +1,6 @@
 /*
  * playout.h - the light random playouts of the dead-stone estimator
- * (estimate.c, RULES.md 4): a board of its own, made to be copied and
+ * (estimate.c, doc/dead-stones.md): a board of its own, made to be copied and
  * played fast, with real liberty tests (atari, self-atari), and a policy
  * that never fills its own true eyes, answers atari next to the last move,
  * takes the vital point of a small eye space next to it, plays MoGo's
@@ -56,11 +56,11 @@ void pl_copy(pl_board *dst, const pl_board *src);
 /* Plays one playout on b (destroyed) with colour first to move, then
  * adds, for every point of the board (y * width + x), 1 to own_b or own_w
  * when Black or White owns it at the end (a stone, or an empty point all
- * of whose neighbours are that colour's), and 1 to shared when it is
+ * of whose neighbours are that colour's), and 1 to neutral when it is
  * empty with neighbours of both colours.  *rng is the generator's state.
  * Returns the moves played. */
 int pl_playout(pl_board *b, const pat3_table *pat, int first, uint64_t *rng,
-               uint16_t *own_b, uint16_t *own_w, uint16_t *shared);
+               uint16_t *own_b, uint16_t *own_w, uint16_t *neutral);
 
 /* The neighbourhood code of the empty point pt as c sees it (pat3.h). */
 unsigned pl_code3(const pl_board *b, int pt, int c);

@@ -1,5 +1,5 @@
 /*
- * score.c - the count of a position (RULES.md 3; doc/scoring.md): area or
+ * score.c - the count of a position (doc/scoring.md): area or
  * territory, seki, false eyes, group tax, komi, handicap bonus, and the
  * result as RE text.
  *

@@ -1,5 +1,5 @@
 /*
- * scoregame.c - a game scored from its record (RULES.md sections 3-4):
+ * scoregame.c - a game scored from its record (doc/scoring.md):
  * the main line replayed under the game's rules, the dead stones taken
  * from the markup or estimated, the count, and what it says about the
  * recorded RE[].  The pieces are benson.c, estimate.c and score.c; this
@@ -70,9 +70,10 @@ static const sgf_node *last_node(const sgf_game *g)
     return n;
 }
 
-/* N of the handicap bonus (KataGo's rule, rules-cases.md handicap-bonus):
- * Black's stones on the board before the first move when White has none,
- * else a handicap of HA[N] written as N Black moves in a row. */
+/* N of the handicap bonus (KataGo's rule, tests/rules/cases.txt
+ * handicap-bonus): Black's stones on the board before the first move when
+ * White has none, else a handicap of HA[N] written as N Black moves in a
+ * row. */
 static int handicap_stones(const sgf_game *g, const final_state *f)
 {
     int black = 0, white = 0;

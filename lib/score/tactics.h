@@ -1,6 +1,6 @@
 /*
  * tactics.h - a small capture search for the dead-stone estimator
- * (RULES.md 4, step 5): can a string be captured even when its owner
+ * (doc/dead-stones.md, step 3b): can a string be captured even when its owner
  * moves first?  In a finished game the owner already had that move, so
  * such a string is dead whatever light playouts say.  Depth and nodes are
  * bounded; "don't know" counts as "not captured".  Never installed.

@@ -837,7 +837,7 @@ static const struct builtin {
     unsigned flags;
 } builtins[] = {
     /* in the order of how often they occur in Go records without CA[]
-     * (SGF.md, complaint 1: sgfutils lists GB, SJIS, Big5, EUC-KR): the
+     * (doc/charset.md: sgfutils lists GB, SJIS, Big5, EUC-KR): the
      * order breaks ties */
     { "GB18030", FAM_GB, CSF_MULTI | CSF_DBCS },
     { "CP932", FAM_SJIS, CSF_MULTI | CSF_DBCS },

@@ -20,7 +20,7 @@
 # - with --in-place every input is its old bytes or its complete new form,
 #   and FILE.bak, when there, is the complete old file;
 # - the output's folder holds nothing else but temporaries named as
-#   bin/output.c makes them, .NAME.XXXXXX (NAME the final name; a SIGKILL
+#   bin/cli/output.c makes them, .NAME.XXXXXX (NAME the final name; a SIGKILL
 #   cannot be caught, so one may be left behind: counted, never the final
 #   name, removed before the next round);
 # - the inputs of the -o runs are byte for byte what they were.

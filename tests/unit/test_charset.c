@@ -1,6 +1,6 @@
 /*
- * test_charset.c - text values: FF[4] unescaping (lib/text.c) and the
- * charset decision and decoding (lib/charset.c, doc/charset.md), on small
+ * test_charset.c - text values: FF[4] unescaping (lib/sgf/text.c) and the
+ * charset decision and decoding (lib/sgf/charset.c, doc/charset.md), on small
  * games built in memory and, when ../shared/corpus is there, on the real
  * files of every encoding it keeps.
  */

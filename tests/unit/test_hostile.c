@@ -60,8 +60,8 @@ static char *big_tree(size_t *len)
 
 /* fuzz_json: a write that fails inside a tree was reported as malformed
  * JSON, SGF_E_FORMAT "the input ends inside a game tree", instead of the
- * write's error (lib/jsonread.c: the end-of-input check ran after the loop
- * had stopped for the write error). */
+ * write's error (lib/export/jsonread.c: the end-of-input check ran after
+ * the loop had stopped for the write error). */
 static void test_json_write_error_inside_tree(void)
 {
     size_t len;

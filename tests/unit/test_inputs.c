@@ -5,7 +5,7 @@
  * ../shared/corpus/6-archives when it is there.
  *
  * The test is not linked with libarchive: its writer is loaded the way the
- * library loads its reader (lib/dynlib.h), after the test that plain and
+ * library loads its reader (lib/common/dynlib.h), after the test that plain and
  * gzipped inputs never load it.
  */
 #include <errno.h>

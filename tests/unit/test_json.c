@@ -1,6 +1,6 @@
 /*
  * test_json.c - JSON, JSON Lines and CSV export, and JSON back to SGF
- * (lib/json.c, jsonread.c, jsonl.c, csv.c; doc/json.md).
+ * (lib/export/json.c, jsonread.c, jsonl.c, csv.c; doc/json.md).
  *
  * The round trip SGF -> JSON -> SGF must give the tree the canonical writer
  * gives (treecmp.h says the canonical form keeps the tree; here the

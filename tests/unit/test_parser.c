@@ -579,7 +579,7 @@ struct seen {
 /* Reads every game of s into out[] (up to max; returns the count), game i
  * through sgf_reader_next() when bit i % 8 of turns is set, else through
  * sgf_reader_next_raw() and sgf_game_read(): the two in turns on one
- * reader, as -j N's reader does (bin/pool.c), across the reader's chunk
+ * reader, as -j N's reader does (bin/cli/pool.c), across the reader's chunk
  * boundaries and restarts. */
 static size_t read_in_turns(const char *s, size_t len, unsigned turns,
                             struct seen *out, size_t max)

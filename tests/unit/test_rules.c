@@ -1,5 +1,5 @@
 /*
- * test_rules.c - rule sets (lib/ruleset.c): the named presets against
+ * test_rules.c - rule sets (lib/go/ruleset.c): the named presets against
  * RULES.md's table, RU[] spellings from real records, KataGo's compact and
  * JSON strings, Chinese komi text, the compact form written and read back,
  * and hostile input.

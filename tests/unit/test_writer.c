@@ -1,5 +1,5 @@
 /*
- * test_writer.c - the canonical FF[4] writer (lib/writer.c, doc/writer.md):
+ * test_writer.c - the canonical FF[4] writer (lib/sgf/writer.c, doc/writer.md):
  * escaping, line breaks, FF[3] ids, the root's order, chains and
  * variations, and trees too deep for recursion.  Every record is also put
  * through the round-trip check of treecmp.h.
