@@ -20,43 +20,14 @@ struct options {
 };
 
 /* One game's report: diagnostics as text lines or CSV rows, or one JSON
- * object. */
+ * object (lib/report.c). */
 static void check_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
                        void *ctx)
 {
     const struct options *o = ctx;
     cli_tally_game(cli, g, out);
-    if (o->summary)
-        return;
-    if (cli->format == CLI_FORMAT_TEXT) {
-        cli_text_diagnostics(cli, g, &out->buf);
-        return;
-    }
-    if (cli->format == CLI_FORMAT_CSV) {
-        cli_csv_diagnostics(cli, g, &out->buf);
-        return;
-    }
-    const struct cli_tally *t = &out->tally;
-    cli_json_game_begin(&out->buf, g);
-    cli_buf_printf(&out->buf, ",\"status\":\"%s\",\"moves\":%u,\"rules\":",
-                   t->errors ? "errors" : t->warnings ? "warnings" : "ok",
-                   sgf_game_moves(g));
-    if (cli->read_opt.flags & SGF_READ_LEGALITY) {
-        sgf_rules r;
-        char text[128];
-        sgf_game_rules(g, cli->read_opt.rules,
-                       (cli->read_opt.flags & SGF_READ_RULES_OVERRIDE) != 0, &r);
-        sgf_rules_format(&r, text, sizeof text);
-        cli_buf_json_string(&out->buf, r.name);
-        cli_buf_puts(&out->buf, ",\"rules_detail\":");
-        cli_buf_json_string(&out->buf, text);
-    } else {
-        cli_buf_puts(&out->buf, "null");
-    }
-    cli_buf_puts(&out->buf, ",\"recorded_rules\":");
-    cli_buf_json_string(&out->buf, sgf_game_info(g)->rules);
-    cli_json_diagnostics(cli, g, &out->buf);
-    cli_buf_puts(&out->buf, "}\n");
+    if (!o->summary)
+        cli_check_report(cli, g, cli->format, &out->buf);
 }
 
 /* --summary: the number of diagnostics of each check id over the run, in
@@ -123,7 +94,9 @@ int main(int argc, char **argv)
     if (cli_open_output(&cli) == 0) {
         if (cli.format == CLI_FORMAT_CSV && !o.summary) {
             struct cli_buf h = { 0 };
-            cli_buf_puts(&h, CLI_CSV_DIAG_HEADER);
+            sgf_report_options ro;
+            cli_report_options(&cli, &ro);
+            sgf_check_report_header(&ro, cli_buf_write, &h);
             cli_output_write(&cli, &h);
             cli_buf_free(&h);
         }

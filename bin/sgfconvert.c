@@ -227,30 +227,23 @@ static int from_xml_or_json(struct cli *cli, sgf_member *m,
 
 /* ---- one game ---- */
 
-static int buf_write(void *ctx, const void *data, size_t len)
-{
-    struct cli_buf *b = ctx;
-    cli_buf_put(b, data, len);
-    return b->nomem ? SGF_E_NOMEM : 0;
-}
-
 static int write_game(const struct options *o, sgf_game *g, struct cli_buf *b)
 {
     switch (o->to) {
     case TO_XML:
-        return sgf_xml_write_game(g, o->xml, buf_write, b);
+        return sgf_xml_write_game(g, o->xml, cli_buf_write, b);
     case TO_JSON:
-        return sgf_json_write_game(g, buf_write, b);
+        return sgf_json_write_game(g, cli_buf_write, b);
     case TO_JSONL:
-        return sgf_jsonl_write_game(g, o->rules, buf_write, b);
+        return sgf_jsonl_write_game(g, o->rules, cli_buf_write, b);
     case TO_CSV:
-        return o->csv_moves ? sgf_csv_write_moves(g, o->rules, buf_write, b)
-                            : sgf_csv_write_game_row(g, o->rules, buf_write,
-                                                     b);
+        return o->csv_moves
+                   ? sgf_csv_write_moves(g, o->rules, cli_buf_write, b)
+                   : sgf_csv_write_game_row(g, o->rules, cli_buf_write, b);
     case TO_SGF:
         break;
     }
-    return sgf_write_game_opt(g, &o->write, buf_write, b);
+    return sgf_write_game_opt(g, &o->write, cli_buf_write, b);
 }
 
 /* The base name of an origin without its extension ("dir/a.sgf" -> "a";
@@ -374,7 +367,7 @@ static void convert_game(const struct cli *cli, sgf_game *g,
     struct options *o = ctx;
     cli_tally_game(cli, g, out);
     /* what the reader repaired or could not, on stderr: stdout is data */
-    cli_text_diagnostics(cli, g, &out->err);
+    cli_check_report(cli, g, CLI_FORMAT_TEXT, &out->err);
     if (!sgf_game_root(g)) {
         /* junk: its diagnostics say so, and the exit status */
         if (skipped_input(cli, g))
@@ -425,10 +418,10 @@ static void stream_edge(struct cli *cli, const struct options *o, int begin)
 {
     struct cli_buf b = { 0 };
     if (o->to == TO_XML)
-        (begin ? sgf_xml_begin : sgf_xml_end)(o->xml, buf_write, &b);
+        (begin ? sgf_xml_begin : sgf_xml_end)(o->xml, cli_buf_write, &b);
     else if (o->to == TO_CSV && begin)
         (o->csv_moves ? sgf_csv_write_moves_header
-                      : sgf_csv_write_games_header)(buf_write, &b);
+                      : sgf_csv_write_games_header)(cli_buf_write, &b);
     cli_output_write(cli, &b);
     cli_buf_free(&b);
 }

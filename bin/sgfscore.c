@@ -29,12 +29,6 @@ struct options {
     atomic_ullong not_scored;
 };
 
-#define CSV_HEADER \
-    "origin,game,rules,komi,handicap,bonus,method,black_stones," \
-    "white_stones,black_territory,white_territory,black_prisoners," \
-    "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
-    "white_points,margin,result,recorded,agreement,unsettled,moves,ended\r\n"
-
 /* ---- options ---- */
 
 static int opt_dead(struct cli *cli, const char *arg, void *data)
@@ -105,14 +99,7 @@ static int opt_svg(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
-/* ---- one count ---- */
-
-static int buf_write(void *ctx, const void *data, size_t len)
-{
-    struct cli_buf *b = ctx;
-    cli_buf_put(b, data, len);
-    return b->nomem ? -1 : 0;
-}
+/* ---- one count (lib/report.c writes it) ---- */
 
 /* A file name for a game's picture: its origin with '/' and other
  * characters file systems dislike turned into '_', the game number and,
@@ -151,7 +138,7 @@ static void write_svg(const struct cli *cli, const struct options *o,
     cli_buf_put(&title, "", 1);
     sgf_draw_options d = { map, s->last_x, s->last_y, 1, title.data };
     if (!path.nomem && !title.nomem &&
-        sgf_position_svg(p, &d, buf_write, &svg) == 0)
+        sgf_position_svg(p, &d, cli_buf_write, &svg) == 0)
         cli_save_file(cli, path.data, &svg);
     else
         cli_error(cli, "out of memory drawing %s", path.data ? path.data : "");
@@ -160,178 +147,13 @@ static void write_svg(const struct cli *cli, const struct options *o,
     cli_buf_free(&title);
 }
 
-static void dead_points(struct cli_buf *b, const sgf_position *p,
-                        const unsigned char *map, int color)
-{
-    int w = sgf_position_width(p), h = sgf_position_height(p);
-    const char *sep = "";
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if ((map[y * w + x] & SGF_MAP_DEAD) &&
-                sgf_position_at(p, x, y) == color) {
-                char pt[3] = { (char)(x < 26 ? 'a' + x : 'A' + x - 26),
-                               (char)(y < 26 ? 'a' + y : 'A' + y - 26), 0 };
-                cli_buf_printf(b, "%s\"%s\"", sep, pt);
-                sep = ",";
-            }
-}
-
-static void json_side(struct cli_buf *b, const char *name,
-                      const sgf_score *s, int c, double points)
-{
-    cli_buf_printf(b, ",\"%s\":{\"stones\":%d,\"territory\":%d,"
-                   "\"prisoners\":%d,\"dead\":%d,\"area\":%d,\"groups\":%d,"
-                   "\"points\":%g}", name, s->stones[c], s->territory[c],
-                   s->prisoners[c], s->dead[c], s->stones[c] + s->territory[c],
-                   s->groups[c], points);
-}
-
-static void print_json(struct cli_buf *b, sgf_game *g, const sgf_position *p,
-                       const unsigned char *map, const sgf_scored_game *s)
-{
-    const sgf_score *c = &s->score;
-    char text[160];
-    cli_json_game_begin(b, g);
-    cli_buf_puts(b, ",\"rules\":");
-    cli_buf_json_string(b, s->rules.name);
-    sgf_rules_format(&s->rules, text, sizeof text);
-    cli_buf_puts(b, ",\"rules_detail\":");
-    cli_buf_json_string(b, text);
-    cli_buf_printf(b, ",\"komi\":%g,\"handicap\":%d,\"bonus\":%g,"
-                   "\"method\":\"%s\"", c->komi, c->handicap, c->bonus,
-                   sgf_dead_mode_name(s->dead));
-    json_side(b, "black", c, SGF_BLACK, c->black);
-    json_side(b, "white", c, SGF_WHITE, c->white);
-    cli_buf_printf(b, ",\"dame\":%d,\"seki\":%d,\"margin\":%g,\"result\":",
-                   c->dame, c->seki, c->margin ? -c->margin : 0.0);
-    cli_buf_json_string(b, s->result);
-    if (s->rules.scoring == SGF_SCORING_AREA && !s->no_result) {
-        sgf_score_result(c, 1, text, sizeof text);
-        cli_buf_puts(b, ",\"result_stones\":");
-        cli_buf_json_string(b, text);
-    }
-    cli_buf_puts(b, ",\"recorded\":");
-    cli_buf_json_string(b, sgf_game_info(g)->result_text);
-    cli_buf_printf(b, ",\"agreement\":\"%s\",\"unsettled\":%d,\"moves\":%d,"
-                   "\"ended\":%s,\"markup_ignored\":%d,\"dead_stones\":"
-                   "{\"black\":[", sgf_agreement_name(s->agreement),
-                   c->unsettled, s->moves, s->ended ? "true" : "false",
-                   s->markup_ignored);
-    dead_points(b, p, map, SGF_BLACK);
-    cli_buf_puts(b, "],\"white\":[");
-    dead_points(b, p, map, SGF_WHITE);
-    cli_buf_puts(b, "]}}\n");
-}
-
-static void print_csv(struct cli_buf *b, sgf_game *g, const sgf_scored_game *s)
-{
-    const sgf_score *c = &s->score;
-    const char *origin = sgf_game_origin(g);
-    cli_buf_csv_field(b, origin ? origin : "-");
-    cli_buf_printf(b, ",%u,", sgf_game_index(g));
-    cli_buf_csv_field(b, s->rules.name);
-    cli_buf_printf(b, ",%g,%d,%g,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%g,%g,%g,",
-                   c->komi, c->handicap, c->bonus, sgf_dead_mode_name(s->dead),
-                   c->stones[1], c->stones[2], c->territory[1],
-                   c->territory[2], c->prisoners[1], c->prisoners[2],
-                   c->dead[1], c->dead[2], c->dame, c->seki, c->black,
-                   c->white, c->margin ? -c->margin : 0.0);
-    cli_buf_csv_field(b, s->result);
-    cli_buf_put(b, ",", 1);
-    const char *re = sgf_game_info(g)->result_text;
-    cli_buf_csv_field(b, re ? re : "");
-    cli_buf_printf(b, ",%s,%d,%d,%d\r\n", sgf_agreement_name(s->agreement),
-                   c->unsettled, s->moves, s->ended);
-}
-
-static void text_side(struct cli_buf *b, const char *name, const sgf_score *s,
-                      int c, int territory_rules, double points)
-{
-    cli_buf_printf(b, "  %s: %d stones, %d territory", name, s->stones[c],
-                   s->territory[c]);
-    if (territory_rules)
-        cli_buf_printf(b, ", %d prisoners + %d dead", s->prisoners[c],
-                       s->dead[3 - c]);
-    else
-        cli_buf_printf(b, " (%d dead removed)", s->dead[3 - c]);
-    if (s->groups[c] && !territory_rules && points != s->stones[c] + s->territory[c])
-        cli_buf_printf(b, ", %d groups", s->groups[c]);
-    cli_buf_printf(b, ": %g\n", points);
-}
-
-static void print_text(const struct cli *cli, const struct options *o,
-                       struct cli_buf *b, sgf_game *g, const sgf_position *p,
-                       const unsigned char *map, const sgf_scored_game *s)
-{
-    const sgf_score *c = &s->score;
-    const char *origin = sgf_game_origin(g);
-    const char *re = sgf_game_info(g)->result_text;
-    cli_buf_printf(b, "%s", origin ? origin : "-");
-    if (sgf_game_index(g) > 1)
-        cli_buf_printf(b, "#%u", sgf_game_index(g));
-    cli_buf_printf(b, ": %s komi %g", s->rules.name, c->komi);
-    if (c->handicap)
-        cli_buf_printf(b, " handicap %d", c->handicap);
-    cli_buf_printf(b, ": %s", s->result);
-    if (o->stones && s->rules.scoring == SGF_SCORING_AREA && !s->no_result) {
-        char st[64];
-        sgf_score_result(c, 1, st, sizeof st);
-        cli_buf_printf(b, " (%s)", st);
-    }
-    cli_buf_puts(b, ", recorded ");
-    cli_buf_text(b, re ? re : "-");
-    cli_buf_printf(b, ": %s [%s", sgf_agreement_name(s->agreement),
-                   sgf_dead_mode_name(s->dead));
-    if (c->unsettled)
-        cli_buf_printf(b, ", %d unsettled", c->unsettled);
-    if (!s->ended)
-        cli_buf_puts(b, ", not ended");
-    cli_buf_puts(b, "]\n");
-    if (cli->verbosity > 0 || o->diagram) {
-        int terr = s->rules.scoring == SGF_SCORING_TERRITORY;
-        text_side(b, "Black", c, SGF_BLACK, terr, c->black);
-        text_side(b, "White", c, SGF_WHITE, terr, c->white);
-        if (c->komi || c->bonus)
-            cli_buf_printf(b, "  White's total includes komi %g%s%g\n",
-                           c->komi, c->bonus ? " and handicap bonus " : "",
-                           c->bonus ? c->bonus : 0.0);
-    }
-    if (o->diagram) {
-        sgf_draw_options d = { map, s->last_x, s->last_y, 1, NULL };
-        sgf_position_diagram(p, &d, buf_write, b);
-    }
-}
-
-/* Does the count contradict a recorded count? */
-static int disagrees(const sgf_scored_game *s)
-{
-    return s->agreement == SGF_AGREE_MISMATCH ||
-           (s->agreement == SGF_AGREE_WINNER_ONLY && s->recorded.has_margin);
-}
-
 static void not_scored(const struct cli *cli, struct options *o,
                        struct cli_out *out, sgf_game *g, int rc)
 {
-    const char *why = rc == SGF_E_NOMEM ? "out of memory"
-                      : !sgf_game_root(g) ? "no game"
-                      : "not a Go game on a board SGF allows";
-    const char *origin = sgf_game_origin(g);
+    sgf_report_options ro;
+    cli_report_options(cli, &ro);
     atomic_fetch_add(&o->not_scored, 1);
-    switch (cli->format) {
-    case CLI_FORMAT_JSON:
-        cli_json_game_begin(&out->buf, g);
-        cli_buf_puts(&out->buf, ",\"error\":");
-        cli_buf_json_string(&out->buf, why);
-        cli_buf_puts(&out->buf, "}\n");
-        break;
-    case CLI_FORMAT_CSV:
-        break;      /* one row per scored game; the summary counts the rest */
-    default:
-        cli_buf_printf(&out->buf, "%s", origin ? origin : "-");
-        if (sgf_game_index(g) > 1)
-            cli_buf_printf(&out->buf, "#%u", sgf_game_index(g));
-        cli_buf_printf(&out->buf, ": not scored: %s\n", why);
-    }
+    sgf_score_report(g, rc, NULL, NULL, NULL, &ro, cli_buf_write, &out->buf);
 }
 
 static void score_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
@@ -362,14 +184,13 @@ static void score_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
             break;
         }
         atomic_fetch_add(&o->agree[s.agreement], 1);
-        if (disagrees(&s))
+        if (sgf_score_disagrees(&s))
             atomic_fetch_add(&o->disagree, 1);
-        if (cli->format == CLI_FORMAT_JSON)
-            print_json(&out->buf, g, p, map, &s);
-        else if (cli->format == CLI_FORMAT_CSV)
-            print_csv(&out->buf, g, &s);
-        else
-            print_text(cli, o, &out->buf, g, p, map, &s);
+        sgf_report_options ro;
+        cli_report_options(cli, &ro);
+        ro.flags = (o->diagram ? SGF_REPORT_DIAGRAM : 0) |
+                   (o->stones ? SGF_REPORT_STONES : 0);
+        sgf_score_report(g, 0, p, map, &s, &ro, cli_buf_write, &out->buf);
         if (o->svg_dir)
             write_svg(cli, o, g, p, map, &s);
         if (!cli->rules_all)
@@ -417,12 +238,12 @@ int main(int argc, char **argv)
      * only repeat it */
     cli.read_opt.flags &= ~(unsigned)SGF_READ_LEGALITY;
     if (cli_open_output(&cli) == 0) {
-        if (cli.format == CLI_FORMAT_CSV) {
-            struct cli_buf h = { 0 };
-            cli_buf_puts(&h, CSV_HEADER);
-            cli_output_write(&cli, &h);
-            cli_buf_free(&h);
-        }
+        struct cli_buf h = { 0 };
+        sgf_report_options ro;
+        cli_report_options(&cli, &ro);
+        sgf_score_report_header(&ro, cli_buf_write, &h);
+        cli_output_write(&cli, &h);
+        cli_buf_free(&h);
         cli_run(&cli, score_game, &o);
         if (cli.verbosity >= 0) {
             unsigned long long m = atomic_load(&o.agree[SGF_AGREE_MATCH]),

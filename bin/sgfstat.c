@@ -322,13 +322,6 @@ static void count_game(const struct cli *cli, struct worker *w,
                    : worst == SGF_WARNING ? "warnings" : "ok");
 }
 
-static int buf_write(void *ctx, const void *data, size_t len)
-{
-    struct cli_buf *b = ctx;
-    cli_buf_put(b, data, len);
-    return b->nomem ? -1 : 0;
-}
-
 static void select_game(const struct cli *cli, sgf_game *g,
                         struct cli_out *out, enum select_what what)
 {
@@ -336,7 +329,7 @@ static void select_game(const struct cli *cli, sgf_game *g,
     const char *origin = sgf_game_origin(g);
     if (what == SELECT_GAMES) {
         if (sgf_game_root(g))
-            sgf_write_game(g, buf_write, b);
+            sgf_write_game(g, cli_buf_write, b);
         return;
     }
     switch (cli->format) {

@@ -734,6 +734,10 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
  * "markup", "estimate", "none". */
 const char *sgf_agreement_name(sgf_agreement a);
 const char *sgf_dead_mode_name(sgf_dead_mode m);
+/* Whether the count contradicts a recorded count: another winner, or the
+ * same winner with another margin where RE[] gives one (sgfscore's
+ * --strict). */
+int sgf_score_disagrees(const sgf_scored_game *s);
 
 /* ------------------------------------------------------------------ */
 /* XML (xmlwrite.c, xmlread.c; doc/xml.md gives both mappings)         */
@@ -861,6 +865,64 @@ int sgf_csv_write_game_row(sgf_game *g, const sgf_rules *rules,
 int sgf_csv_write_moves_header(sgf_write_fn write, void *ctx);
 int sgf_csv_write_moves(sgf_game *g, const sgf_rules *rules,
                         sgf_write_fn write, void *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Reports (report.c; sgfcheck(1), sgfscore(1)): a game as sgfcheck   */
+/* and sgfscore report it, for every program that must write the same  */
+/* bytes (the tools, the Python module's jobs on a cluster).           */
+
+typedef enum {
+    SGF_REPORT_TEXT,   /* "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines */
+    SGF_REPORT_JSON,   /* one JSON object per game and line */
+    SGF_REPORT_CSV     /* RFC 4180 rows after a header line */
+} sgf_report_format;
+
+typedef struct sgf_report_options {
+    sgf_report_format format;
+    /* each check's severity (sgf_check_count() entries), -1 to leave it
+     * out: sgfcheck's -W.  NULL: the catalogue's. */
+    const signed char *severity;
+    /* text lines and CSV rows shown: -1 errors only (-q), 0 warnings too
+     * (the default), 1 notes too (-v).  Also sgfscore's text detail. */
+    int verbosity;
+    unsigned flags;    /* SGF_REPORT_* */
+} sgf_report_options;
+
+enum {
+    SGF_REPORT_DIAGRAM = 1u << 0,  /* score text: the board, dead stones,
+                                    * territory */
+    SGF_REPORT_STONES = 1u << 1    /* score text: area results in Chinese
+                                    * stones too */
+};
+
+/* The severity of d under o (o may be NULL), -1 when it is left out. */
+int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d);
+
+/* What comes before the first game: the CSV header line; nothing for text
+ * and JSON.  Each function returns 0, SGF_E_ARG or write's value. */
+int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
+                            void *ctx);
+/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows,
+ * or one JSON line (origin, game, offset, status, moves, the rules the
+ * moves were checked under when read has SGF_READ_LEGALITY, RU[] and the
+ * diagnostics).  read: the options g was read with (may be NULL). */
+int sgf_check_report(sgf_game *g, const sgf_report_options *o,
+                     const sgf_read_options *read, sgf_write_fn write,
+                     void *ctx);
+
+int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
+                            void *ctx);
+/* A count as sgfscore reports it, for the p, map and s that
+ * sgf_game_score returned 0 with; rc, sgf_game_score's value when it is
+ * not 0, reports g as not scored instead (p, map and s unused: a JSON line
+ * with "error", a text line, no CSV row). */
+int sgf_score_report(sgf_game *g, int rc, const sgf_position *p,
+                     const unsigned char *map, const sgf_scored_game *s,
+                     const sgf_report_options *o, sgf_write_fn write,
+                     void *ctx);
+/* Why sgf_game_score returned rc for g: "no game", "out of memory", "not
+ * a Go game on a board SGF allows". */
+const char *sgf_score_failure(const sgf_game *g, int rc);
 
 /* ------------------------------------------------------------------ */
 /* Game signatures (stats.c; doc/sgfstat.md): what sgfstat compares to */

@@ -77,6 +77,13 @@ void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+int cli_buf_write(void *ctx, const void *data, size_t len)
+{
+    struct cli_buf *b = ctx;
+    cli_buf_put(b, data, len);
+    return b->nomem ? -1 : 0;
+}
+
 void cli_buf_clear(struct cli_buf *b)
 {
     b->len = 0;

@@ -31,6 +31,9 @@ void cli_buf_text(struct cli_buf *b, const char *s);
 /* s as one RFC 4180 field: quoted when it holds a comma, a quote or a
  * line break (quotes doubled); NULL gives an empty field. */
 void cli_buf_csv_field(struct cli_buf *b, const char *s);
+/* An sgf_write_fn appending to the cli_buf ctx: 0, or -1 (SGF_E_NOMEM)
+ * once an allocation failed. */
+int cli_buf_write(void *ctx, const void *data, size_t len);
 /* Empties b for reuse, keeping its memory. */
 void cli_buf_clear(struct cli_buf *b);
 void cli_buf_free(struct cli_buf *b);

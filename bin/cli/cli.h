@@ -203,21 +203,15 @@ int cli_severity(const struct cli *cli, const sgf_diag *d);
  * check id (disabled checks are not counted). */
 void cli_tally_game(const struct cli *cli, const sgf_game *g,
                     struct cli_out *out);
-/* "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines for the diagnostics the
- * verbosity shows: errors with -q, warnings too by default, notes with -v. */
-void cli_text_diagnostics(const struct cli *cli, const sgf_game *g,
-                          struct cli_buf *b);
+/* The library's report options (lib/report.c) for cli: format, -W, -q/-v. */
+void cli_report_options(const struct cli *cli, sgf_report_options *o);
+/* g as sgfcheck reports it in format (sgf_check_report): the diagnostics
+ * the verbosity shows as "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines
+ * or CSV rows, or sgfcheck's JSON line. */
+void cli_check_report(const struct cli *cli, sgf_game *g,
+                      enum cli_format format, struct cli_buf *b);
 /* Opens a game's JSON object: {"origin":...,"game":N,"offset":N */
 void cli_json_game_begin(struct cli_buf *b, const sgf_game *g);
-/* ,"diagnostics":[{"severity","id","line","column","move","message"}...] */
-void cli_json_diagnostics(const struct cli *cli, const sgf_game *g,
-                          struct cli_buf *b);
-/* The CSV header of cli_csv_diagnostics, with its line end. */
-#define CLI_CSV_DIAG_HEADER \
-    "origin,game,line,column,move,severity,id,message\r\n"
-/* One RFC 4180 row per diagnostic shown (after -W and the verbosity). */
-void cli_csv_diagnostics(const struct cli *cli, const sgf_game *g,
-                         struct cli_buf *b);
 /* Prints the check catalogue (id, severity after -W, summary) on stdout in
  * the chosen format and ends like cli_finish: returns the exit status. */
 int cli_list_checks(struct cli *cli);

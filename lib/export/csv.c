@@ -12,11 +12,12 @@
 #include <string.h>
 
 #include "common/output.h"
+#include "export/csv.h"
 #include "export/jsonl.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 
-static void csv_field(out_sink *s, const char *str, size_t n)
+void csv_field(out_sink *s, const char *str, size_t n)
 {
     const unsigned char *p = (const unsigned char *)str, *end = p + n;
     bool quote = false, clean = true;

@@ -35,6 +35,12 @@ const char *sgf_dead_mode_name(sgf_dead_mode m)
     return "none";
 }
 
+int sgf_score_disagrees(const sgf_scored_game *s)
+{
+    return s->agreement == SGF_AGREE_MISMATCH ||
+           (s->agreement == SGF_AGREE_WINNER_ONLY && s->recorded.has_margin);
+}
+
 /* What the replay tells the count: the last stone, how many moves. */
 typedef struct final_state {
     int moves;

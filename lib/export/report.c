@@ -1,0 +1,547 @@
+/*
+ * report.c - a game as sgfcheck and sgfscore report it (their man pages): the
+ * diagnostics as text lines, CSV rows or sgfcheck's JSON line, and a count
+ * as sgfscore's text, JSON or CSV.  The tools and the Python module both
+ * call these, so a run split over a cluster writes the bytes one tool run
+ * writes, and a field added here reaches every front end at once.
+ */
+#include <string.h>
+
+#include "common/output.h"
+#include "export/csv.h"
+
+int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
+{
+    if (o && o->severity && d->check >= 0 &&
+        (size_t)d->check < sgf_check_count())
+        return o->severity[d->check];
+    return (int)d->severity;
+}
+
+/* ---- small writers ------------------------------------------------------ */
+
+static void sink_int(out_sink *s, long long v)
+{
+    if (v < 0) {
+        sink_putc(s, '-');
+        sink_uint(s, 0ull - (unsigned long long)v);
+    } else {
+        sink_uint(s, (unsigned long long)v);
+    }
+}
+
+/* s for a text line: control characters as \xNN, so that a record cannot
+ * move the cursor or start a line of its own. */
+static void sink_text(out_sink *s, const char *str)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)(str ? str : "");
+    for (;;) {
+        const unsigned char *run = p;
+        while (*p >= 0x20 && *p != 0x7F)
+            p++;
+        sink_put(s, run, (size_t)(p - run));
+        if (!*p)
+            return;
+        char esc[4] = { '\\', 'x', hex[*p >> 4], hex[*p & 15] };
+        sink_put(s, esc, 4);
+        p++;
+    }
+}
+
+static void csv_cstr(out_sink *s, const char *str)
+{
+    csv_field(s, str, str ? strlen(str) : 0);
+}
+
+/* {"origin":...,"game":N,"offset":N: the start of every tool's line. */
+static void json_game_begin(out_sink *s, const sgf_game *g)
+{
+    SINK_LIT(s, "{\"origin\":");
+    sink_json_cstr(s, sgf_game_origin(g));
+    SINK_LIT(s, ",\"game\":");
+    sink_uint(s, sgf_game_index(g));
+    SINK_LIT(s, ",\"offset\":");
+    sink_uint(s, sgf_game_offset(g));
+}
+
+/* "origin" or "origin#N" for N > 1: how a text line names a game. */
+static void text_game(out_sink *s, const sgf_game *g)
+{
+    const char *origin = sgf_game_origin(g);
+    sink_puts(s, origin ? origin : "-");
+    if (sgf_game_index(g) > 1) {
+        sink_putc(s, '#');
+        sink_uint(s, sgf_game_index(g));
+    }
+}
+
+/* ---- sgfcheck ------------------------------------------------------------ */
+
+#define CHECK_CSV_HEADER "origin,game,line,column,move,severity,id,message\r\n"
+
+int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
+                            void *ctx)
+{
+    if (!write)
+        return SGF_E_ARG;
+    if (o && o->format == SGF_REPORT_CSV)
+        return write(ctx, CHECK_CSV_HEADER, sizeof CHECK_CSV_HEADER - 1);
+    return 0;
+}
+
+static const char *diag_origin(const sgf_game *g, const sgf_diag *d)
+{
+    const char *origin = d->origin ? d->origin : sgf_game_origin(g);
+    return origin ? origin : "-";
+}
+
+static void text_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
+                     int sev)
+{
+    sink_text(s, diag_origin(g, d));
+    if (d->line) {
+        sink_putc(s, ':');
+        sink_uint(s, d->line);
+        sink_putc(s, ':');
+        sink_uint(s, d->column);
+    }
+    SINK_LIT(s, ": ");
+    sink_puts(s, sgf_severity_name((sgf_severity)sev));
+    SINK_LIT(s, ": ");
+    sink_text(s, d->message);
+    SINK_LIT(s, " [");
+    sink_text(s, d->id);
+    SINK_LIT(s, "]\n");
+}
+
+static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
+                    int sev)
+{
+    csv_cstr(s, diag_origin(g, d));
+    sink_putc(s, ',');
+    sink_uint(s, d->game);
+    sink_putc(s, ',');
+    sink_uint(s, d->line);
+    sink_putc(s, ',');
+    sink_uint(s, d->column);
+    sink_putc(s, ',');
+    sink_int(s, d->move);
+    sink_putc(s, ',');
+    sink_puts(s, sgf_severity_name((sgf_severity)sev));
+    sink_putc(s, ',');
+    csv_cstr(s, d->id);
+    sink_putc(s, ',');
+    csv_cstr(s, d->message);
+    SINK_LIT(s, "\r\n");
+}
+
+static void json_diagnostics(out_sink *s, const sgf_game *g,
+                             const sgf_report_options *o)
+{
+    const char *sep = "";
+    SINK_LIT(s, ",\"diagnostics\":[");
+    for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        int sev = sgf_report_severity(o, d);
+        if (sev < 0)
+            continue;
+        sink_puts(s, sep);
+        SINK_LIT(s, "{\"severity\":\"");
+        sink_puts(s, sgf_severity_name((sgf_severity)sev));
+        SINK_LIT(s, "\",\"id\":");
+        sink_json_cstr(s, d->id);
+        if (d->line) {
+            SINK_LIT(s, ",\"line\":");
+            sink_uint(s, d->line);
+            SINK_LIT(s, ",\"column\":");
+            sink_uint(s, d->column);
+        } else {
+            SINK_LIT(s, ",\"line\":null,\"column\":null");
+        }
+        SINK_LIT(s, ",\"move\":");
+        if (d->move > 0)
+            sink_int(s, d->move);
+        else
+            SINK_LIT(s, "null");
+        SINK_LIT(s, ",\"message\":");
+        sink_json_cstr(s, d->message ? d->message : "");
+        sink_putc(s, '}');
+        sep = ",";
+    }
+    sink_putc(s, ']');
+}
+
+static void check_json(out_sink *s, sgf_game *g, const sgf_report_options *o,
+                       const sgf_read_options *read)
+{
+    size_t errors = 0, warnings = 0;
+    for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++) {
+        int sev = sgf_report_severity(o, sgf_game_diag(g, i));
+        errors += sev == SGF_ERROR;
+        warnings += sev == SGF_WARNING;
+    }
+    json_game_begin(s, g);
+    SINK_LIT(s, ",\"status\":\"");
+    sink_puts(s, errors ? "errors" : warnings ? "warnings" : "ok");
+    SINK_LIT(s, "\",\"moves\":");
+    sink_uint(s, sgf_game_moves(g));
+    SINK_LIT(s, ",\"rules\":");
+    if (read && (read->flags & SGF_READ_LEGALITY)) {
+        sgf_rules r;
+        char text[128];
+        sgf_game_rules(g, read->rules,
+                       (read->flags & SGF_READ_RULES_OVERRIDE) != 0, &r);
+        sgf_rules_format(&r, text, sizeof text);
+        sink_json_cstr(s, r.name);
+        SINK_LIT(s, ",\"rules_detail\":");
+        sink_json_cstr(s, text);
+    } else {
+        SINK_LIT(s, "null");
+    }
+    SINK_LIT(s, ",\"recorded_rules\":");
+    sink_json_cstr(s, sgf_game_info(g)->rules);
+    json_diagnostics(s, g, o);
+    SINK_LIT(s, "}\n");
+}
+
+int sgf_check_report(sgf_game *g, const sgf_report_options *o,
+                     const sgf_read_options *read, sgf_write_fn write,
+                     void *ctx)
+{
+    static const sgf_report_options defaults = { SGF_REPORT_TEXT, NULL, 0, 0 };
+    out_sink s;
+    if (!g || !write)
+        return SGF_E_ARG;
+    if (!o)
+        o = &defaults;
+    sink_init(&s, write, ctx);
+    if (o->format == SGF_REPORT_JSON) {
+        check_json(&s, g, o, read);
+        return sink_flush(&s);
+    }
+    /* the least severity shown: -q errors, by default warnings, -v notes */
+    int least = o->verbosity < 0 ? SGF_ERROR
+                : o->verbosity > 0 ? SGF_NOTE : SGF_WARNING;
+    for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        int sev = sgf_report_severity(o, d);
+        if (sev < least)
+            continue;
+        if (o->format == SGF_REPORT_CSV)
+            csv_row(&s, g, d, sev);
+        else
+            text_row(&s, g, d, sev);
+    }
+    return sink_flush(&s);
+}
+
+/* ---- sgfscore ------------------------------------------------------------ */
+
+#define SCORE_CSV_HEADER \
+    "origin,game,rules,komi,handicap,bonus,method,black_stones," \
+    "white_stones,black_territory,white_territory,black_prisoners," \
+    "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
+    "white_points,margin,result,recorded,agreement,unsettled,moves,ended\r\n"
+
+int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
+                            void *ctx)
+{
+    if (!write)
+        return SGF_E_ARG;
+    if (o && o->format == SGF_REPORT_CSV)
+        return write(ctx, SCORE_CSV_HEADER, sizeof SCORE_CSV_HEADER - 1);
+    return 0;
+}
+
+const char *sgf_score_failure(const sgf_game *g, int rc)
+{
+    return rc == SGF_E_NOMEM ? "out of memory"
+           : !g || !sgf_game_root(g) ? "no game"
+           : "not a Go game on a board SGF allows";
+}
+
+/* Black's margin: the count says White's (white - black), the reports
+ * Black's; no "-0" for a draw. */
+static double black_margin(const sgf_score *c)
+{
+    return c->margin ? -c->margin : 0.0;
+}
+
+static void dead_points(out_sink *s, const sgf_position *p,
+                        const unsigned char *map, int color)
+{
+    int w = sgf_position_width(p), h = sgf_position_height(p);
+    const char *sep = "";
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if ((map[y * w + x] & SGF_MAP_DEAD) &&
+                sgf_position_at(p, x, y) == color) {
+                char pt[5] = { '"', (char)(x < 26 ? 'a' + x : 'A' + x - 26),
+                               (char)(y < 26 ? 'a' + y : 'A' + y - 26), '"',
+                               0 };
+                sink_puts(s, sep);
+                sink_puts(s, pt);
+                sep = ",";
+            }
+}
+
+static void json_side(out_sink *s, const char *name, const sgf_score *c,
+                      int color, double points)
+{
+    const struct { const char *key; int v; } f[] = {
+        { "{\"stones\":", c->stones[color] },
+        { ",\"territory\":", c->territory[color] },
+        { ",\"prisoners\":", c->prisoners[color] },
+        { ",\"dead\":", c->dead[color] },
+        { ",\"area\":", c->stones[color] + c->territory[color] },
+        { ",\"groups\":", c->groups[color] },
+    };
+    SINK_LIT(s, ",\"");
+    sink_puts(s, name);
+    SINK_LIT(s, "\":");
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        sink_puts(s, f[i].key);
+        sink_int(s, f[i].v);
+    }
+    SINK_LIT(s, ",\"points\":");
+    sink_number(s, points, "null");
+    sink_putc(s, '}');
+}
+
+static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
+                       const unsigned char *map, const sgf_scored_game *sg)
+{
+    const sgf_score *c = &sg->score;
+    char text[160];
+    json_game_begin(s, g);
+    SINK_LIT(s, ",\"rules\":");
+    sink_json_cstr(s, sg->rules.name);
+    sgf_rules_format(&sg->rules, text, sizeof text);
+    SINK_LIT(s, ",\"rules_detail\":");
+    sink_json_cstr(s, text);
+    SINK_LIT(s, ",\"komi\":");
+    sink_number(s, c->komi, "null");
+    SINK_LIT(s, ",\"handicap\":");
+    sink_int(s, c->handicap);
+    SINK_LIT(s, ",\"bonus\":");
+    sink_number(s, c->bonus, "null");
+    SINK_LIT(s, ",\"method\":\"");
+    sink_puts(s, sgf_dead_mode_name(sg->dead));
+    sink_putc(s, '"');
+    json_side(s, "black", c, SGF_BLACK, c->black);
+    json_side(s, "white", c, SGF_WHITE, c->white);
+    SINK_LIT(s, ",\"dame\":");
+    sink_int(s, c->dame);
+    SINK_LIT(s, ",\"seki\":");
+    sink_int(s, c->seki);
+    SINK_LIT(s, ",\"margin\":");
+    sink_number(s, black_margin(c), "null");
+    SINK_LIT(s, ",\"result\":");
+    sink_json_cstr(s, sg->result);
+    if (sg->rules.scoring == SGF_SCORING_AREA && !sg->no_result) {
+        sgf_score_result(c, 1, text, sizeof text);
+        SINK_LIT(s, ",\"result_stones\":");
+        sink_json_cstr(s, text);
+    }
+    SINK_LIT(s, ",\"recorded\":");
+    sink_json_cstr(s, sgf_game_info(g)->result_text);
+    SINK_LIT(s, ",\"agreement\":\"");
+    sink_puts(s, sgf_agreement_name(sg->agreement));
+    SINK_LIT(s, "\",\"unsettled\":");
+    sink_int(s, c->unsettled);
+    SINK_LIT(s, ",\"moves\":");
+    sink_int(s, sg->moves);
+    sink_puts(s, sg->ended ? ",\"ended\":true" : ",\"ended\":false");
+    SINK_LIT(s, ",\"markup_ignored\":");
+    sink_int(s, sg->markup_ignored);
+    SINK_LIT(s, ",\"dead_stones\":{\"black\":[");
+    dead_points(s, p, map, SGF_BLACK);
+    SINK_LIT(s, "],\"white\":[");
+    dead_points(s, p, map, SGF_WHITE);
+    SINK_LIT(s, "]}}\n");
+}
+
+static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
+{
+    const sgf_score *c = &sg->score;
+    const int counts[] = {
+        c->stones[1], c->stones[2], c->territory[1], c->territory[2],
+        c->prisoners[1], c->prisoners[2], c->dead[1], c->dead[2], c->dame,
+        c->seki
+    };
+    const char *origin = sgf_game_origin(g);
+    csv_cstr(s, origin ? origin : "-");
+    sink_putc(s, ',');
+    sink_uint(s, sgf_game_index(g));
+    sink_putc(s, ',');
+    csv_cstr(s, sg->rules.name);
+    sink_putc(s, ',');
+    sink_number(s, c->komi, "");
+    sink_putc(s, ',');
+    sink_int(s, c->handicap);
+    sink_putc(s, ',');
+    sink_number(s, c->bonus, "");
+    sink_putc(s, ',');
+    sink_puts(s, sgf_dead_mode_name(sg->dead));
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        sink_putc(s, ',');
+        sink_int(s, counts[i]);
+    }
+    const double points[] = { c->black, c->white, black_margin(c) };
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        sink_putc(s, ',');
+        sink_number(s, points[i], "");
+    }
+    sink_putc(s, ',');
+    csv_cstr(s, sg->result);
+    sink_putc(s, ',');
+    const char *re = sgf_game_info(g)->result_text;
+    csv_cstr(s, re ? re : "");
+    sink_putc(s, ',');
+    sink_puts(s, sgf_agreement_name(sg->agreement));
+    sink_putc(s, ',');
+    sink_int(s, c->unsettled);
+    sink_putc(s, ',');
+    sink_int(s, sg->moves);
+    sink_putc(s, ',');
+    sink_int(s, sg->ended);
+    SINK_LIT(s, "\r\n");
+}
+
+static void text_side(out_sink *s, const char *name, const sgf_score *c,
+                      int color, int territory_rules, double points)
+{
+    SINK_LIT(s, "  ");
+    sink_puts(s, name);
+    SINK_LIT(s, ": ");
+    sink_int(s, c->stones[color]);
+    SINK_LIT(s, " stones, ");
+    sink_int(s, c->territory[color]);
+    SINK_LIT(s, " territory");
+    if (territory_rules) {
+        SINK_LIT(s, ", ");
+        sink_int(s, c->prisoners[color]);
+        SINK_LIT(s, " prisoners + ");
+        sink_int(s, c->dead[3 - color]);
+        SINK_LIT(s, " dead");
+    } else {
+        SINK_LIT(s, " (");
+        sink_int(s, c->dead[3 - color]);
+        SINK_LIT(s, " dead removed)");
+    }
+    if (c->groups[color] && !territory_rules &&
+        points != c->stones[color] + c->territory[color]) {
+        SINK_LIT(s, ", ");
+        sink_int(s, c->groups[color]);
+        SINK_LIT(s, " groups");
+    }
+    SINK_LIT(s, ": ");
+    sink_number(s, points, "nan");
+    sink_putc(s, '\n');
+}
+
+static void score_text(out_sink *s, sgf_game *g, const sgf_position *p,
+                       const unsigned char *map, const sgf_scored_game *sg,
+                       const sgf_report_options *o)
+{
+    const sgf_score *c = &sg->score;
+    const char *re = sgf_game_info(g)->result_text;
+    text_game(s, g);
+    SINK_LIT(s, ": ");
+    sink_puts(s, sg->rules.name);
+    SINK_LIT(s, " komi ");
+    sink_number(s, c->komi, "nan");
+    if (c->handicap) {
+        SINK_LIT(s, " handicap ");
+        sink_int(s, c->handicap);
+    }
+    SINK_LIT(s, ": ");
+    sink_puts(s, sg->result);
+    if ((o->flags & SGF_REPORT_STONES) &&
+        sg->rules.scoring == SGF_SCORING_AREA && !sg->no_result) {
+        char stones[64];
+        sgf_score_result(c, 1, stones, sizeof stones);
+        SINK_LIT(s, " (");
+        sink_puts(s, stones);
+        sink_putc(s, ')');
+    }
+    SINK_LIT(s, ", recorded ");
+    sink_text(s, re ? re : "-");
+    SINK_LIT(s, ": ");
+    sink_puts(s, sgf_agreement_name(sg->agreement));
+    SINK_LIT(s, " [");
+    sink_puts(s, sgf_dead_mode_name(sg->dead));
+    if (c->unsettled) {
+        SINK_LIT(s, ", ");
+        sink_int(s, c->unsettled);
+        SINK_LIT(s, " unsettled");
+    }
+    if (!sg->ended)
+        SINK_LIT(s, ", not ended");
+    SINK_LIT(s, "]\n");
+    if (o->verbosity > 0 || (o->flags & SGF_REPORT_DIAGRAM)) {
+        int terr = sg->rules.scoring == SGF_SCORING_TERRITORY;
+        text_side(s, "Black", c, SGF_BLACK, terr, c->black);
+        text_side(s, "White", c, SGF_WHITE, terr, c->white);
+        if (c->komi || c->bonus) {
+            SINK_LIT(s, "  White's total includes komi ");
+            sink_number(s, c->komi, "nan");
+            if (c->bonus) {
+                SINK_LIT(s, " and handicap bonus ");
+                sink_number(s, c->bonus, "nan");
+            }
+            sink_putc(s, '\n');
+        }
+    }
+    if (o->flags & SGF_REPORT_DIAGRAM) {
+        sgf_draw_options d = { map, sg->last_x, sg->last_y, 1, NULL };
+        if (sink_flush(s) == 0)
+            s->err = sgf_position_diagram(p, &d, s->write, s->ctx);
+    }
+}
+
+static void unscored(out_sink *s, sgf_game *g, int rc,
+                     const sgf_report_options *o)
+{
+    const char *why = sgf_score_failure(g, rc);
+    switch (o->format) {
+    case SGF_REPORT_JSON:
+        json_game_begin(s, g);
+        SINK_LIT(s, ",\"error\":");
+        sink_json_cstr(s, why);
+        SINK_LIT(s, "}\n");
+        break;
+    case SGF_REPORT_CSV:
+        break;      /* one row per scored game; a summary counts the rest */
+    case SGF_REPORT_TEXT:
+        text_game(s, g);
+        SINK_LIT(s, ": not scored: ");
+        sink_puts(s, why);
+        sink_putc(s, '\n');
+        break;
+    }
+}
+
+int sgf_score_report(sgf_game *g, int rc, const sgf_position *p,
+                     const unsigned char *map, const sgf_scored_game *s,
+                     const sgf_report_options *o, sgf_write_fn write,
+                     void *ctx)
+{
+    static const sgf_report_options defaults = { SGF_REPORT_TEXT, NULL, 0, 0 };
+    out_sink k;
+    if (!g || !write || (!rc && (!p || !map || !s)))
+        return SGF_E_ARG;
+    if (!o)
+        o = &defaults;
+    sink_init(&k, write, ctx);
+    if (rc)
+        unscored(&k, g, rc, o);
+    else if (o->format == SGF_REPORT_JSON)
+        score_json(&k, g, p, map, s);
+    else if (o->format == SGF_REPORT_CSV)
+        score_csv(&k, g, s);
+    else
+        score_text(&k, g, p, map, s, o);
+    return sink_flush(&k);
+}
