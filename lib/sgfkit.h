@@ -104,6 +104,23 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out);
 size_t sgf_inputs_failures(const sgf_inputs *in);
 void sgf_inputs_free(sgf_inputs *in);
 
+/* One input already open, read from fd's current offset as a named file
+ * is read (gzip and archives included; a directory is an error), its
+ * members named origin or "origin:member".  For a file opened under
+ * another name, or bytes in memory given as a file (memfd_create,
+ * tmpfile).  own: sgf_inputs_free closes fd.  NULL when out of memory. */
+sgf_inputs *sgf_inputs_from_fd(int fd, int own, const char *origin,
+                               sgf_input_error_fn on_error, void *ctx);
+
+/* The walk without the reading, for a program that splits a run among
+ * machines: the next file sgf_inputs_next would read, in the same order,
+ * unopened: 1 and *path set (valid until the next call), 0 at the end.
+ * Directories are walked (their failures reported) as sgf_inputs_next
+ * walks them; named inputs other than directories, "-" among them, are
+ * returned as given; an archive is one file.  Use one of the two
+ * functions on an iterator, not both. */
+int sgf_inputs_next_file(sgf_inputs *in, const char **path);
+
 /* How a directory walk treats a file name (letter case ignored):
  * SGF_NAME_WALKED when the walk reads it (.sgf, .sgfs, their .gz forms,
  * and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2 .tar.xz .txz .7z),

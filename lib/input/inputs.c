@@ -110,6 +110,11 @@ struct sgf_inputs {
     void *ctx;
     size_t failures;
 
+    /* sgf_inputs_from_fd: the one input, its name, whether it is ours */
+    int given_fd;
+    bool given_own, given_done;
+    char *given_origin;
+
     sgf_member m;           /* the current member, reused */
 
     /* directory walk */
@@ -1027,9 +1032,9 @@ static void open_subdir(sgf_inputs *in)
     push_dir(in, d, strlen(in->path), st.st_dev, st.st_ino);
 }
 
-/* Takes the next entry of the innermost directory: 1 when a member is
- * ready, 0 when something else happened (the caller loops). */
-static int walk_next(sgf_inputs *in)
+/* Takes the next entry of the innermost directory: 1 when in->path is a
+ * file the walk reads, 0 when something else happened (the caller loops). */
+static int walk_take(sgf_inputs *in)
 {
     struct dir_frame *f = &in->frames[in->depth - 1];
     const char *ent, *name;
@@ -1077,7 +1082,13 @@ static int walk_next(sgf_inputs *in)
         open_subdir(in);
         return 0;
     }
-    return open_path(in, in->path);
+    return 1;
+}
+
+/* walk_take, the file opened: 1 when a member is ready. */
+static int walk_next(sgf_inputs *in)
+{
+    return walk_take(in) && open_path(in, in->path);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1104,7 +1115,49 @@ sgf_inputs *sgf_inputs_new(const char *const *paths, size_t n,
     in->ctx = ctx;
     in->fd = -1;
     in->m.fd = -1;
+    in->given_fd = -1;
     return in;
+}
+
+sgf_inputs *sgf_inputs_from_fd(int fd, int own, const char *origin,
+                               sgf_input_error_fn on_error, void *ctx)
+{
+    sgf_inputs *in;
+    size_t len = strlen(origin ? origin : "");
+    if (fd < 0)
+        return NULL;
+    in = sgf_inputs_new(NULL, 0, on_error, ctx);
+    if (!in)
+        return NULL;
+    in->stdin_default = false;
+    in->given_origin = malloc(len + 1);
+    if (!in->given_origin) {
+        free(in->peek);
+        free(in);
+        return NULL;
+    }
+    memcpy(in->given_origin, origin ? origin : "", len + 1);
+    in->given_fd = fd;
+    in->given_own = own != 0;
+    return in;
+}
+
+/* The next named input (a path, "-", or the descriptor of
+ * sgf_inputs_from_fd as its origin): 1 and *p set, 0 when none is left. */
+static int next_named(sgf_inputs *in, const char **p)
+{
+    if (in->next_path < in->npaths) {
+        *p = in->paths[in->next_path++];
+    } else if (in->stdin_default && !in->stdin_done) {
+        in->stdin_done = true;
+        *p = "-";
+    } else if (in->given_fd >= 0 && !in->given_done) {
+        in->given_done = true;
+        *p = in->given_origin;
+    } else {
+        return 0;
+    }
+    return 1;
 }
 
 /* The previous member is done with: close its file.  Archive members need
@@ -1133,15 +1186,15 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out)
                 break;
             continue;
         }
-        if (in->next_path < in->npaths) {
-            p = in->paths[in->next_path++];
-        } else if (in->stdin_default && !in->stdin_done) {
-            in->stdin_done = true;
-            p = "-";
-        } else {
+        bool given = in->given_done;
+        if (!next_named(in, &p))
             return 0;
-        }
-        if (p && strcmp(p, "-") == 0) {
+        if (!given && in->given_done) {
+            /* read where the caller left it, never walked as a directory,
+             * closed by sgf_inputs_free when it is ours */
+            if (start_fd(in, in->given_fd, false, in->given_origin))
+                break;
+        } else if (p && strcmp(p, "-") == 0) {
             if (start_fd(in, STDIN_FILENO, false, STDIN_ORIGIN))
                 break;
         } else if (!p) {
@@ -1152,6 +1205,43 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out)
     }
     *out = &in->m;
     return 1;
+}
+
+int sgf_inputs_next_file(sgf_inputs *in, const char **path)
+{
+    if (!in || !path)
+        return 0;
+    for (;;) {
+        const char *p;
+        struct stat st;
+        if (in->depth) {
+            if (walk_take(in)) {
+                *path = in->path;
+                return 1;
+            }
+            continue;
+        }
+        bool given = in->given_done;
+        if (!next_named(in, &p))
+            return 0;
+        if (!p) {
+            fail(in, "", "cannot open '': %s", strerror(EINVAL));
+            continue;
+        }
+        /* a directory is walked here; anything else is read later, where
+         * its failures are reported */
+        if (given == in->given_done && strcmp(p, "-") != 0 &&
+            stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+            int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+            if (fd < 0)
+                fail(in, p, "cannot open '%s': %s", p, strerror(errno));
+            else
+                start_dir_fd(in, fd, p);
+            continue;
+        }
+        *path = p;
+        return 1;
+    }
 }
 
 size_t sgf_inputs_failures(const sgf_inputs *in)
@@ -1170,6 +1260,9 @@ void sgf_inputs_free(sgf_inputs *in)
     }
     free(in->frames);
     free(in->path);
+    if (in->given_fd >= 0 && in->given_own)
+        close(in->given_fd);
+    free(in->given_origin);
     free(in->ar_path);
     free(in->origin);
     free(in->block);

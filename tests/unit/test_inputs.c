@@ -494,6 +494,91 @@ static void test_walk(void)
         free(t[i]);
 }
 
+/* The walk listed without reading (sgf_inputs_next_file), each file then
+ * read through a descriptor under its name (sgf_inputs_from_fd): the
+ * members, origins and bytes of one sgf_inputs_new walk, in its order.
+ * What a program splitting a run among machines does. */
+static void test_list_and_fd(void)
+{
+    static const char *const files[] = {
+        "top.sgf", "missing.sgf", "noext",
+        "d/.hidden.sgf", "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
+        "d/g.sgf.gz", "d/sub/deeper/f.Sgf", "d/sub/e.sgf",
+        "d/w.tar", "d/x.zip", "d/y.tar.gz", "d/z.7z",
+    };
+    size_t nfiles = sizeof files / sizeof files[0];
+    struct run whole, part;
+    char *t[4], *listed[32];
+    const char *paths[4];
+    size_t n = 0, k = 0;
+
+    for (int i = 0; i < 4; i++)
+        paths[i] = t[i] = strdup(at(i == 0 ? "top.sgf" : i == 1 ? "missing.sgf"
+                                    : i == 2 ? "noext" : "d"));
+    run(&whole, paths, 4, 4096);
+
+    struct run lr;
+    memset(&lr, 0, sizeof lr);
+    sgf_inputs *in = sgf_inputs_new(paths, 4, on_error, &lr);
+    const char *path;
+    while (in && n < 32 && sgf_inputs_next_file(in, &path) == 1)
+        listed[n++] = strdup(path);
+    CHECK_INT(lr.nerr, 0);          /* missing.sgf fails when it is read */
+    sgf_inputs_free(in);
+    CHECK_INT(n, nfiles);
+    for (size_t i = 0; i < n && i < nfiles; i++)
+        CHECK_STR(listed[i], at(files[i]));
+
+    for (size_t i = 0; i < n; i++) {
+        int fd = open(listed[i], O_RDONLY);
+        if (fd < 0) {
+            CHECK_STR(listed[i], at("missing.sgf"));
+            continue;
+        }
+        /* the same bytes under another name than the file's */
+        in = sgf_inputs_from_fd(fd, 1, listed[i], on_error, &part);
+        CHECK(in != NULL);
+        memset(&part, 0, sizeof part);
+        sgf_member *m;
+        while (in && sgf_inputs_next(in, &m) == 1) {
+            size_t len;
+            int err;
+            char *data = slurp(m, 4096, &len, &err);
+            CHECK(k < whole.n);
+            if (k < whole.n) {
+                CHECK_STR(sgf_member_origin(m), whole.origin[k]);
+                CHECK_STR(data, whole.data[k]);
+            }
+            k++;
+            free(data);
+        }
+        CHECK_INT(part.nerr, 0);
+        sgf_inputs_free(in);        /* closes fd */
+        CHECK(fcntl(fd, F_GETFD) < 0);
+    }
+    CHECK_INT(k, whole.n);
+
+    /* a directory given as a descriptor is an error, not a walk */
+    memset(&part, 0, sizeof part);
+    int dfd = open(at("d"), O_RDONLY);
+    in = sgf_inputs_from_fd(dfd, 0, "named", on_error, &part);
+    sgf_member *m;
+    CHECK_INT(sgf_inputs_next(in, &m), 0);
+    CHECK_INT(sgf_inputs_failures(in), 1);
+    CHECK_INT(part.nerr, 1);
+    if (part.nerr)
+        CHECK_STR(part.err_origin[0], "named");
+    sgf_inputs_free(in);
+    CHECK_INT(close(dfd), 0);       /* own = 0: still open */
+    run_free(&part);
+
+    run_free(&whole);
+    for (size_t i = 0; i < n; i++)
+        free(listed[i]);
+    for (int i = 0; i < 4; i++)
+        free(t[i]);
+}
+
 /* Containers in odd shapes: empty, concatenated gzip, bzip2/xz, larger
  * than the head buffer. */
 static void test_shapes(void)
@@ -1046,6 +1131,7 @@ int main(void)
     make_tree();
     make_archives();
     test_walk();
+    test_list_and_fd();
     test_shapes();
     test_corrupt();
     test_stdin();
