@@ -1,0 +1,418 @@
+"""python3 -m sgfkit.dask JOB ...: a tool's job on a Dask cluster.
+
+The client lists the inputs (the library's walk), cuts archives into
+members, groups files and members into partitions in input order, and
+sends each partition to a worker, as paths when the workers see the
+client's files and as bytes when they do not.  A worker runs the job with
+the library's own report functions (check, score, convert) or sgfstat
+--partial (stat); the client writes the results in partition order, so
+the output is the tool's output on one machine.
+"""
+import argparse
+import gzip
+import json
+import os
+import sys
+import tempfile
+import time
+
+from .. import _inputs, _sgfkit, _stat, severity_table
+from . import _tasks, parse_size
+
+TOOLS = {"check": "sgfcheck", "score": "sgfscore", "convert": "sgfconvert",
+         "stat": "sgfstat"}
+EXTENSIONS = {"sgf": "sgf", "xml": "xml", "json": "json", "jsonl": "jsonl",
+              "csv": "csv"}
+
+
+class Usage(Exception):
+    pass
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m sgfkit.dask",
+        description="Run an sgfkit tool's job over a Dask cluster and write "
+                    "what the tool writes on one machine.")
+    sub = p.add_subparsers(dest="job", metavar="JOB", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    c = common.add_argument_group("cluster")
+    c.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running scheduler (tcp://host:8786); without it, "
+                        "a LocalCluster of --workers processes")
+    c.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   metavar="N", help="LocalCluster workers (default: CPUs)")
+    c.add_argument("--threads-per-worker", type=int, default=1, metavar="N")
+    c.add_argument("--ship", choices=("auto", "paths", "bytes"),
+                   default="auto",
+                   help="how inputs reach the workers: paths (they see the "
+                        "client's files), bytes, or auto (paths when every "
+                        "worker sees the first input)")
+    c.add_argument("--partition-size", metavar="SIZE",
+                   help="bytes of records per task (8M; score 256K)")
+    t = common.add_argument_group("the tool's options")
+    t.add_argument("-o", "--output", metavar="FILE",
+                   help="write to FILE (atomically) instead of stdout")
+    t.add_argument("--rules", metavar="NAME")
+    t.add_argument("--charset", metavar="NAME")
+    t.add_argument("-W", dest="warn", action="append", default=[],
+                   metavar="no-ID")
+    t.add_argument("-q", "--quiet", action="store_true")
+    t.add_argument("-v", "--verbose", action="store_true")
+    t.add_argument("inputs", nargs="+", metavar="INPUT")
+
+    fmt = dict(choices=("text", "json", "csv"), default="text")
+    s = sub.add_parser("check", parents=[common], help="sgfcheck")
+    s.add_argument("--format", **fmt)
+    s.add_argument("--syntax-only", action="store_true")
+    s.add_argument("--variations", action="store_true")
+
+    s = sub.add_parser("score", parents=[common], help="sgfscore")
+    s.add_argument("--format", **fmt)
+    s.add_argument("--dead", default="auto",
+                   choices=("auto", "markup", "estimate", "none"))
+    s.add_argument("--komi", type=float)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--playouts", type=int, default=0)
+    s.add_argument("--strict", action="store_true")
+    s.add_argument("--diagram", action="store_true")
+    s.add_argument("--stones", action="store_true")
+
+    s = sub.add_parser("convert", parents=[common], help="sgfconvert, one "
+                       "output file per partition in -o DIR plus "
+                       "manifest.jsonl")
+    s.add_argument("-t", "--to", default="sgf",
+                   choices=("sgf", "xml", "json", "jsonl", "csv"))
+    s.add_argument("--xml", default="go", choices=("go", "raw"))
+    s.add_argument("--csv", default="games", choices=("games", "moves"))
+    s.add_argument("--main-line", action="store_true")
+    s.add_argument("--strip", metavar="IDS")
+    s.add_argument("--passes", default="keep",
+                   choices=("keep", "empty", "tt"))
+    s.add_argument("--drop-empty", action="store_true")
+    s.add_argument("--gzip", action="store_true",
+                   help="gzip each partition's file (NAME.gz)")
+
+    s = sub.add_parser("stat", parents=[common], help="sgfstat, through "
+                       "--partial on the workers and --merge here")
+    s.add_argument("--format", **fmt)
+    s.add_argument("--where", action="append", default=[], metavar="COND")
+    s.add_argument("--by", metavar="FIELD")
+    s.add_argument("--duplicates", action="store_true")
+    s.add_argument("--legality", action="store_true")
+    s.add_argument("--top", type=int, metavar="N")
+    s.add_argument("--html", metavar="FILE")
+    return p
+
+
+# ---- options ----
+
+def severities(warn):
+    """-W no-ID, error=ID, warning=ID, note=ID as the C layer's table."""
+    disable, levels = [], {}
+    for w in warn:
+        if w.startswith("no-"):
+            disable.append(w[3:])
+        elif "=" in w and w.split("=", 1)[0] in ("error", "warning", "note"):
+            level, check = w.split("=", 1)
+            levels[check] = level
+        else:
+            raise Usage("invalid -W '%s' (no-ID or error=ID)" % w)
+    try:
+        return severity_table(disable, levels)
+    except ValueError as e:
+        raise Usage(str(e))
+
+
+def job_options(a):
+    """The keywords of _sgfkit.run for a's job (check, score, convert)."""
+    o = dict(rules=a.rules or "auto", charset=a.charset,
+             severity=severities(a.warn),
+             verbosity=-1 if a.quiet else 1 if a.verbose else 0)
+    if a.rules and a.rules != "auto" and not (a.job == "score" and
+                                              a.rules == "all"):
+        if _sgfkit.rules_parse(a.rules) is None:
+            raise Usage("unknown rules '%s'" % a.rules)
+    if a.job == "check":
+        o.update(format=a.format, syntax_only=a.syntax_only,
+                 variations=a.variations, edges=False)
+    elif a.job == "score":
+        o.update(format=a.format, komi=a.komi, dead=a.dead, seed=a.seed,
+                 playouts=a.playouts, diagram=a.diagram, stones=a.stones,
+                 edges=False)
+    elif a.job == "convert":
+        o.update(to=a.to, xml=a.xml, csv=a.csv, main_line=a.main_line,
+                 strip=a.strip, passes=a.passes, drop_empty=a.drop_empty,
+                 edges=True)
+    return o
+
+
+def stat_options(a):
+    """sgfstat's options: for --partial on the workers, for --merge here."""
+    read = _stat.stat_args(by=a.by, where=a.where, duplicates=a.duplicates,
+                           legality=a.legality, rules=a.rules,
+                           charset=a.charset)
+    read += ["-W" + w for w in a.warn]
+    show = ["--format=" + a.format]
+    if a.duplicates:
+        show.append("--duplicates")
+    if a.top is not None:
+        show.append("--top=%d" % a.top)
+    if a.html:
+        show.append("--html=" + a.html)
+    if a.quiet:
+        show.append("-q")
+    return read, show
+
+
+# ---- the cluster ----
+
+def connect(a):
+    from dask.distributed import Client, LocalCluster
+    if a.scheduler:
+        return Client(a.scheduler), None
+    cluster = LocalCluster(n_workers=a.workers,
+                           threads_per_worker=a.threads_per_worker,
+                           processes=True, dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def choose_ship(a, client, local):
+    """paths when every worker sees the client's files, else bytes."""
+    if a.ship != "auto":
+        return a.ship
+    if local:
+        return "paths"
+    probe = None
+    for x in a.inputs:
+        files, _ = _sgfkit.list_files([x])
+        probe = next((f for f in files if f != "-"), None)
+        if probe:
+            break
+    if not probe:
+        return "paths"
+    path = os.path.abspath(probe)
+    try:
+        mine = _tasks.fingerprint_of(path)
+    except OSError:
+        return "bytes"
+    seen = client.run(_tasks.sees, path, mine)
+    return "paths" if seen and all(seen.values()) else "bytes"
+
+
+def results(client, parts, submit, window):
+    """(part, result) in partition order, at most window tasks running."""
+    from collections import deque
+    queue = deque()
+    for part in parts:
+        queue.append((part, submit(part)))
+        while len(queue) >= window:
+            p, f = queue.popleft()
+            yield p, f.result()
+            f.release()
+    while queue:
+        p, f = queue.popleft()
+        yield p, f.result()
+        f.release()
+
+
+# ---- output ----
+
+class Output:
+    """stdout, or FILE written beside itself and renamed at the end."""
+
+    def __init__(self, path):
+        self.path = path if path not in (None, "-") else None
+        if self.path:
+            d = os.path.dirname(os.path.abspath(self.path))
+            fd, self.tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
+            self.f = os.fdopen(fd, "wb")
+        else:
+            self.f = sys.stdout.buffer
+
+    def write(self, data):
+        self.f.write(data)
+
+    def commit(self):
+        self.f.flush()
+        if self.path:
+            os.fsync(self.f.fileno())
+            self.f.close()
+            os.replace(self.tmp, self.path)
+
+    def abandon(self):
+        if self.path:
+            self.f.close()
+            os.unlink(self.tmp)
+
+
+def save_atomically(path, data):
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def summary(prog, counts, failed, elapsed, verbose):
+    def n(v, one, many):
+        return "%d %s" % (v, one if v == 1 else many)
+    text = ", ".join([n(counts["games"], "game", "games"),
+                      n(counts["errors"], "error", "errors"),
+                      n(counts["warnings"], "warning", "warnings")]
+                     + ([n(counts["notes"], "note", "notes")] if verbose
+                        else [])
+                     + ([n(failed, "input not read", "inputs not read")]
+                        if failed else []))
+    rate = counts["games"] / max(elapsed, 1e-9)
+    print("%s: %s in %.2f s (%.0f games/s)" % (prog, text, elapsed, rate),
+          file=sys.stderr)
+
+
+# ---- the jobs ----
+
+def run_tool_job(a, client, parts, window):
+    """check, score, convert: the library's output of each partition,
+    written in order."""
+    prog = TOOLS[a.job]
+    options = job_options(a)
+    counts = dict.fromkeys(("games", "errors", "warnings", "notes",
+                            "match", "winner-only", "mismatch",
+                            "not-comparable", "not-scored", "disagree",
+                            "skipped", "unwritten"), 0)
+    failed = 0
+    manifest = []
+    out = None
+    if a.job == "convert":
+        if not a.output or a.output == "-":
+            raise Usage("convert writes one file per partition: -o DIR")
+        os.makedirs(a.output, exist_ok=True)
+    else:
+        out = Output(a.output)
+        head, _, _, _ = _sgfkit.run(a.job, [], **dict(options, edges=True))
+        out.write(head)
+
+    def submit(part):
+        items = part.items
+        if any(i[0] != "file" for i in items):
+            [items] = client.scatter([items], hash=False)
+        return client.submit(_tasks.run_part, a.job, items, options,
+                             pure=False)
+
+    try:
+        for k, (part, (data, err, failures, c)) in enumerate(
+                results(client, parts, submit, window)):
+            for origin, message in part.failures + failures:
+                print("%s: %s" % (prog, message), file=sys.stderr)
+            failed += len(part.failures) + len(failures)
+            if err:
+                sys.stderr.write(err.decode("utf-8", "surrogateescape"))
+            for key in counts:
+                counts[key] += c.get(key, 0)
+            if out:
+                out.write(data)
+                continue
+            name = "part-%05d.%s%s" % (k, EXTENSIONS[a.to],
+                                       ".gz" if a.gzip else "")
+            if a.gzip:
+                data = gzip.compress(data, mtime=0)
+            save_atomically(os.path.join(a.output, name), data)
+            manifest.append({"part": name, "games": c["games"],
+                             "bytes": len(data), "inputs": part.origins})
+    except BaseException:
+        if out:
+            out.abandon()
+        raise
+    if out:
+        out.commit()
+    else:
+        save_atomically(os.path.join(a.output, "manifest.jsonl"), b"".join(
+            (json.dumps(m, ensure_ascii=False) + "\n").encode(
+                "utf-8", "surrogateescape") for m in manifest))
+    return counts, failed
+
+
+def run_stat(a, client, parts, window):
+    """sgfstat --partial per partition on the workers, --merge here."""
+    read, show = stat_options(a)
+    failed = 0
+    partials = []
+
+    def submit(part):
+        items = part.items
+        if any(i[0] != "file" for i in items):
+            [items] = client.scatter([items], hash=False)
+        return client.submit(_tasks.stat_part, items, read, pure=False)
+
+    for part, (data, err, rc) in results(client, parts, submit, window):
+        for origin, message in part.failures:
+            print("sgfstat: %s" % message, file=sys.stderr)
+        failed += len(part.failures) + len(_stat.failures_of(err))
+        if err:
+            sys.stderr.write(err)
+        if rc > 1 and not data:
+            raise RuntimeError("sgfstat --partial failed on a worker")
+        partials.append(data)
+    stdout, err, rc = _stat.merge(partials, show, a.output)
+    sys.stdout.buffer.write(stdout)
+    sys.stdout.flush()
+    sys.stderr.write(err)
+    return rc, failed
+
+
+def main(argv=None):
+    p = parser()
+    a = p.parse_args(argv)
+    prog = TOOLS[a.job]
+    if a.job != "stat" and a.job != "score" and a.rules == "all":
+        p.error("--rules=all: sgfscore only")
+    try:
+        if a.job == "stat":
+            stat_options(a)
+            if a.rules:
+                job_options(a)      # the rules must be readable
+        else:
+            job_options(a)
+        size = parse_size(a.partition_size or
+                          ("256K" if a.job == "score" else "8M"))
+    except (Usage, ValueError) as e:
+        print("%s: %s" % (prog, e), file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    client, cluster = connect(a)
+    try:
+        ship = choose_ship(a, client, cluster is not None)
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        window = 2 * workers * a.threads_per_worker + 2
+        parts = _inputs.plan(a.inputs, part_bytes=size, ship=ship)
+        if a.job == "stat":
+            rc, failed = run_stat(a, client, parts, window)
+            return 2 if failed else rc
+        counts, failed = run_tool_job(a, client, parts, window)
+    except Usage as e:
+        print("%s: %s" % (prog, e), file=sys.stderr)
+        return 2
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    if not a.quiet:
+        if a.job == "score":
+            print("%s: %d match, %d winner only, %d mismatch, %d not "
+                  "comparable, %d not scored" % (
+                      prog, counts["match"], counts["winner-only"],
+                      counts["mismatch"], counts["not-comparable"],
+                      counts["not-scored"]), file=sys.stderr)
+        summary(prog, counts, failed, time.monotonic() - start, a.verbose)
+    if failed:
+        return 2
+    found = (counts["errors"] > 0 if a.job == "check"
+             else a.strict and counts["disagree"] > 0 if a.job == "score"
+             else counts["skipped"] > 0)
+    return 1 if found else 0
