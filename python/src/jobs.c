@@ -141,10 +141,11 @@ static void convert_game(struct job_run *j, sgf_game *g)
     if (rc && rc != SGF_E_NOMEM) {
         char msg[1200];
         j->out.len = before;
-        snprintf(msg, sizeof msg, "%s: game %u cannot be written as %s (%s)",
-                 sgf_game_origin(g), sgf_game_index(g), names[j->to],
-                 sgf_strerror(rc));
-        failures_add(j->failures, sgf_game_origin(g), msg);
+        /* a message, as sgfconvert prints it; not an input lost */
+        snprintf(msg, sizeof msg, "sgfconvert: %s: game %u cannot be "
+                 "written as %s (%s)\n", sgf_game_origin(g),
+                 sgf_game_index(g), names[j->to], sgf_strerror(rc));
+        buf_puts(&j->err, msg);
         j->counts[C_UNWRITTEN]++;
     }
 }

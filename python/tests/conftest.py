@@ -45,7 +45,7 @@ def scheduler():
         "distributed", reason="Debian: python3-distributed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
                                        processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     yield cluster.scheduler_address
     cluster.close()
 

@@ -173,7 +173,7 @@ def connect(a):
         return Client(a.scheduler), None
     cluster = LocalCluster(n_workers=a.workers,
                            threads_per_worker=a.threads_per_worker,
-                           processes=True, dashboard_address=None)
+                           processes=True, dashboard_address=":0")
     return Client(cluster), cluster
 
 

@@ -1,0 +1,182 @@
+"""hostile.py [DIR...] - bad input through every function of sgfkit, in a
+process of its own so that a crash is a failure the caller sees, not a
+dead test runner.
+
+Inputs: every file of corpus/ (broken records on purpose), the records
+mutated here (truncated, bytes flipped, brackets dropped or doubled,
+chunks repeated: a fixed seed, the same inputs every run), containers
+made from them (gzip cut short, zip and tar with damaged bytes, bzip2),
+every 12th file of the real corpus when it is there and SGFKIT_REAL=1
+(the sample tests/fuzz/run.sh seeds the fuzz targets with), and the files
+of each
+DIR (a libFuzzer corpus folder, say).  Each goes through read() with
+every Game attribute and writer, check, score, the frames and the jobs
+of sgfkit.dask.  Exceptions sgfkit documents are fine; any other is
+reported.  Prints "N passed, N failed".
+"""
+import bz2
+import gzip
+import io
+import os
+import random
+import sys
+import tarfile
+import traceback
+import zipfile
+
+import sgfkit
+from sgfkit import _sgfkit
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRCDIR = os.environ.get("SGFKIT_SRCDIR") or os.path.join(HERE, "..", "..")
+SHARED = os.environ.get("SGFKIT_CORPUS") or os.path.join(
+    SRCDIR, "..", "shared", "corpus")
+ALLOWED = (sgfkit.Error, ValueError)
+# make check: two damaged copies of each record; make check-real
+# (SGFKIT_REAL=1): six, and the real corpus's sample
+REAL = os.environ.get("SGFKIT_REAL") == "1"
+MUTATIONS = int(os.environ.get("SGFKIT_HOSTILE_MUTATIONS") or
+                (6 if REAL else 2))
+
+
+def files_under(d, every=1):
+    out = []
+    for root, dirs, files in os.walk(d):
+        dirs.sort()
+        out.extend(os.path.join(root, f) for f in sorted(files))
+    return out[::every]
+
+
+def mutations(data, rng, n):
+    """n damaged copies of a record."""
+    out = []
+    for _ in range(n):
+        b = bytearray(data)
+        kind = rng.randrange(6)
+        if not b:
+            b = bytearray(b"(;")
+        if kind == 0:                               # cut short
+            b = b[:rng.randrange(len(b) + 1)]
+        elif kind == 1:                             # bytes flipped
+            for _ in range(rng.randrange(1, 8)):
+                b[rng.randrange(len(b))] = rng.randrange(256)
+        elif kind == 2:                             # a bracket gone
+            for c in b"[]();":
+                i = b.find(bytes([c]), rng.randrange(len(b)))
+                if i >= 0:
+                    del b[i]
+                    break
+        elif kind == 3:                             # brackets doubled
+            i = rng.randrange(len(b))
+            b[i:i] = rng.choice([b"[[", b"]]", b"((", b"))", b";;", b"\\"])
+        elif kind == 4:                             # a chunk repeated
+            i = rng.randrange(len(b))
+            j = min(len(b), i + rng.randrange(1, 200))
+            b[j:j] = b[i:j] * rng.randrange(1, 20)
+        else:                                       # deep nesting
+            i = rng.randrange(len(b))
+            k = rng.randrange(1, 3000)
+            b[i:i] = b"(;" * k
+        out.append(bytes(b))
+    return out
+
+
+def containers(records, rng):
+    out = []
+    for name, data in records[:20]:
+        gz = gzip.compress(data, mtime=0)
+        out.append((name + ".gz", gz[:rng.randrange(len(gz))]))
+        out.append((name + ".gz", gz + b"\x00" * 10 + gz[:7]))
+        out.append((name + ".bz2", bz2.compress(data)[:-3]))
+    z = io.BytesIO()
+    with zipfile.ZipFile(z, "w") as zf:
+        for name, data in records[:8]:
+            zf.writestr(os.path.basename(name), data)
+    zb = bytearray(z.getvalue())
+    out.append(("ok.zip", bytes(zb)))
+    for _ in range(10):
+        c = bytearray(zb)
+        for _ in range(5):
+            c[rng.randrange(len(c))] = rng.randrange(256)
+        out.append(("bad.zip", bytes(c)))
+    t = io.BytesIO()
+    with tarfile.open(fileobj=t, mode="w:gz") as tf:
+        for name, data in records[:8]:
+            info = tarfile.TarInfo(os.path.basename(name))
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    tb = t.getvalue()
+    out.append(("ok.tgz", tb))
+    out.append(("cut.tgz", tb[:len(tb) // 2]))
+    return out
+
+
+def exercise(name, data, problems):
+    """Everything sgfkit does, on one input."""
+    def guard(what, fn):
+        try:
+            fn()
+        except ALLOWED:
+            pass
+        except Exception:
+            problems.append("%s: %s: %s" % (name, what,
+                                            traceback.format_exc(limit=3)))
+
+    seen = []
+
+    def on_error(origin, message):
+        seen.append(message)
+
+    def each_game():
+        for g in sgfkit.read((name, data), on_error=on_error):
+            for attr in ("origin", "index", "offset", "line", "column",
+                         "info", "moves", "setup", "diagnostics",
+                         "properties", "errors", "warnings", "notes",
+                         "status", "move_count", "has_tree", "raw"):
+                getattr(g, attr)
+            repr(g)
+            for w in (g.to_sgf, g.to_json, g.to_jsonl, g.to_xml,
+                      lambda: g.to_xml(form="raw"),
+                      lambda: g.to_sgf(main_line=True, passes="tt")):
+                guard("writer", w)
+            guard("check", lambda: sgfkit.check(g))
+            guard("score", lambda: sgfkit.score(g, playouts=10))
+    guard("read", each_game)
+    items = [("bytes", data, name)]
+    guard("frames", lambda: (sgfkit.games_frame((name, data),
+                                                on_error=on_error),
+                             sgfkit.moves_frame((name, data),
+                                                on_error=on_error)))
+    for job, opts in (("check", dict(format="csv", variations=True)),
+                      ("score", dict(format="json", playouts=10)),
+                      ("convert", dict(to="xml"))):
+        guard(job, lambda: _sgfkit.run(job, items, **opts))
+
+
+def main(argv):
+    rng = random.Random(1)
+    corpus = os.path.join(SRCDIR, "corpus")
+    records = [(os.path.relpath(p, corpus), open(p, "rb").read())
+               for p in files_under(corpus) if p.endswith(".sgf")]
+    inputs = list(records)
+    for name, data in records:
+        inputs += [(name, m) for m in mutations(data, rng, MUTATIONS)]
+    inputs += containers(records, rng)
+    if REAL and os.path.isdir(SHARED):
+        inputs += [(os.path.relpath(p, SHARED), open(p, "rb").read())
+                   for p in files_under(SHARED, every=12)]
+    for d in argv:
+        inputs += [(p, open(p, "rb").read()) for p in files_under(d)]
+    problems = []
+    for name, data in inputs:
+        exercise(name, data, problems)
+    for p in problems:
+        print(p)
+    print("hostile.py: %d inputs through every function" % len(inputs))
+    print("%d passed, %d failed" % (len(inputs) - len(problems),
+                                    len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,185 @@
+"""sgfkit.dask: frames partitioned over a cluster, and the tools' jobs run
+there writing what the tool writes on one machine."""
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+import pandas as pd
+import pytest
+
+import sgfkit
+from conftest import run_tool
+
+pytest.importorskip("dask.dataframe", reason="Debian: python3-dask")
+pytest.importorskip("distributed", reason="Debian: python3-distributed")
+
+import sgfkit.dask  # noqa: E402
+from sgfkit.dask import _tasks  # noqa: E402
+
+
+def dask_cli(*args, cwd=None):
+    """python3 -m sgfkit.dask ...: (stdout, stderr, status)."""
+    r = subprocess.run([sys.executable, "-m", "sgfkit.dask", *args],
+                       capture_output=True, cwd=cwd, timeout=900)
+    return r.stdout, r.stderr.decode("utf-8", "replace"), r.returncode
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory, corpus):
+    """corpus/ with an archive of its own beside it: a directory, a zip
+    whose members are cut into partitions, a tar.gz, a gzip file."""
+    d = tmp_path_factory.mktemp("inputs")
+    files = sorted(os.path.join(r, f) for r, _, fs in os.walk(corpus)
+                   for f in fs if f.endswith(".sgf"))
+    with zipfile.ZipFile(d / "some.zip", "w") as z:
+        for f in files[::3]:
+            z.write(f, os.path.relpath(f, corpus))
+    with tarfile.open(d / "more.tar.gz", "w:gz") as t:
+        for f in files[1::5]:
+            t.add(f, os.path.relpath(f, corpus))
+    (d / "one.sgf.gz").write_bytes(
+        gzip.compress(open(files[0], "rb").read(), mtime=0))
+    return [corpus, str(d / "some.zip"), str(d / "more.tar.gz"),
+            str(d / "one.sgf.gz")]
+
+
+def test_plan_is_one_run(inputs):
+    """Partitions read in order give the games of one run, whatever the
+    size of a partition and however the files travel."""
+    from sgfkit._inputs import plan
+    whole, _, _, _ = sgfkit._sgfkit.run("check", sgfkit._inputs.to_items(
+        inputs), format="json")
+    for size, ship in ((1, "paths"), (4096, "bytes"), (1 << 20, "paths")):
+        parts = list(plan(inputs, part_bytes=size, ship=ship))
+        assert len(parts) > (100 if size == 1 else 5 if size < 5000 else 0)
+        outs = [sgfkit._sgfkit.run("check", p.items, format="json")[0]
+                for p in parts]
+        assert b"".join(outs) == whole
+    kinds = {i[0] for p in plan(inputs, 1, "paths") for i in p.items}
+    assert kinds == {"file", "member"}
+    kinds = {i[0] for p in plan(inputs, 1, "bytes") for i in p.items}
+    assert kinds == {"bytes", "member"}
+
+
+def test_read_games_is_games_frame(inputs, client):
+    ddf = sgfkit.dask.read_games(inputs, partition_size="4KB")
+    assert ddf.npartitions > 5
+    got = ddf.compute().reset_index(drop=True)
+    # the same values and dtypes; a category's categories come in the
+    # order the partitions met them
+    pd.testing.assert_frame_equal(got, sgfkit.games_frame(*inputs),
+                                  check_categorical=False)
+    ddf = sgfkit.dask.read_moves(inputs, partition_size="64KB", ship="bytes")
+    got = ddf.compute().reset_index(drop=True)
+    want = sgfkit.moves_frame(*inputs)
+    assert list(got.dtypes.astype(str)) == list(want.dtypes.astype(str))
+    got["origin"] = got["origin"].astype(str)
+    want["origin"] = want["origin"].astype(str)
+    pd.testing.assert_frame_equal(got, want)
+    # a query as a notebook would write it
+    by_status = ddf.groupby("color").size().compute()
+    assert by_status.sum() == len(want)
+
+
+@pytest.mark.parametrize("job,tool,args,ship", [
+    ("check", "sgfcheck", ["--format=json"], "paths"),
+    ("check", "sgfcheck", ["--format=json"], "bytes"),
+    ("check", "sgfcheck", ["--format=csv", "-W", "no-ko", "-v"], "paths"),
+    ("check", "sgfcheck", [], "bytes"),
+    ("score", "sgfscore", ["--format=json", "--strict"], "bytes"),
+    ("score", "sgfscore", ["--format=csv", "--rules=japanese"], "paths"),
+    ("stat", "sgfstat", ["--format=json", "--duplicates"], "paths"),
+    ("stat", "sgfstat", ["--format=json", "--duplicates"], "bytes"),
+    ("stat", "sgfstat", ["--by=year", "--where=moves>10"], "paths"),
+])
+def test_jobs_write_what_the_tool_writes(inputs, scheduler, job, tool, args,
+                                         ship):
+    size = ["--partition-size=4K"] if job != "stat" else \
+        ["--partition-size=32K"]
+    out, err, rc = dask_cli(job, "--scheduler", scheduler, "--ship", ship,
+                            *size, *args, *inputs)
+    ref, ref_err, ref_rc = run_tool(tool, *args, *inputs)
+    assert out == ref and len(out) > 1000, err
+    assert rc == ref_rc, err
+
+
+def test_output_file_and_local_cluster(inputs, tmp_path):
+    """-o FILE, atomically; a LocalCluster of its own without
+    --scheduler."""
+    out = tmp_path / "report.jsonl"
+    _, err, rc = dask_cli("check", "--workers", "2", "--format=json", "-o",
+                          str(out), *inputs)
+    ref, _, ref_rc = run_tool("sgfcheck", "--format=json", *inputs)
+    assert out.read_bytes() == ref and rc == ref_rc
+    assert "games" in err and os.listdir(tmp_path) == ["report.jsonl"]
+
+
+def test_convert_parts_and_manifest(inputs, scheduler, tmp_path):
+    for to, extra in (("jsonl", []), ("csv", ["--csv=moves"]),
+                      ("xml", []), ("sgf", ["--gzip"])):
+        d = tmp_path / to
+        _, err, rc = dask_cli("convert", "--scheduler", scheduler,
+                              "--partition-size=8K", "-t", to, *extra,
+                              "-o", str(d), *inputs)
+        ref, _, ref_rc = run_tool("sgfconvert", "-t", to,
+                                  *[e for e in extra if e != "--gzip"],
+                                  *inputs)
+        assert rc == ref_rc, err
+        manifest = [json.loads(line) for line in
+                    open(d / "manifest.jsonl", encoding="utf-8")]
+        assert len(manifest) > 3
+        assert sorted(os.listdir(d)) == sorted(
+            [m["part"] for m in manifest] + ["manifest.jsonl"])
+        parts = []
+        for m in manifest:
+            data = (d / m["part"]).read_bytes()
+            parts.append(gzip.decompress(data) if to == "sgf" else data)
+        assert sum(m["games"] for m in manifest) == \
+            len(list(sgfkit.read(*inputs, legality=False)))
+        if to == "csv":
+            # each part a whole CSV file: one header each
+            head = parts[0].split(b"\r\n", 1)[0] + b"\r\n"
+            assert all(p.startswith(head) for p in parts)
+            joined = head + b"".join(p[len(head):] for p in parts)
+        elif to == "xml":
+            assert all(p.startswith(b"<?xml") for p in parts)
+            continue
+        else:
+            joined = b"".join(parts)
+        assert joined == ref, to
+
+
+def test_usage_errors(inputs):
+    _, err, rc = dask_cli("check", "-W", "no-such-check", *inputs)
+    assert rc == 2 and "unknown check" in err
+    _, err, rc = dask_cli("check", "--summary", *inputs)
+    assert rc == 2
+    _, err, rc = dask_cli("convert", *inputs)
+    assert rc == 2 and "-o DIR" in err
+
+
+def test_unreadable_input(inputs, scheduler, tmp_path):
+    missing = str(tmp_path / "missing.sgf")
+    for ship in ("paths", "bytes"):
+        out, err, rc = dask_cli("check", "--scheduler", scheduler, "--ship",
+                                ship, "--format=json", inputs[0], missing)
+        ref, ref_err, ref_rc = run_tool("sgfcheck", "--format=json",
+                                        inputs[0], missing)
+        assert out == ref and rc == ref_rc == 2
+        assert "sgfcheck: cannot open '%s'" % missing in err
+
+
+def test_workers_that_do_not_see_the_files(inputs, client, tmp_path):
+    """auto ships bytes when a worker does not see the client's file."""
+    f = tmp_path / "probe.sgf"
+    f.write_bytes(b"(;GM[1])")
+    mine = _tasks.fingerprint_of(str(f))
+    assert all(client.run(_tasks.sees, str(f), mine).values())
+    assert not any(client.run(_tasks.sees, str(f), (1, "x")).values())
+    assert not any(client.run(_tasks.sees, str(tmp_path / "no"),
+                              mine).values())
