@@ -16,6 +16,8 @@
 #   SGFKIT_CONFIGURE_FLAGS  extra ./configure flags, e.g. "--enable-sanitizers";
 #                           the build folder is configured again when they change
 #   SGFKIT_NO_INSTALL=1     never install packages, only say what is missing
+#   SGFKIT_PYTHON_SITE      where the link to the Python module goes (default:
+#                           /usr/bin/python3's user site folder; none: nowhere)
 set -euo pipefail
 
 # Debian/Ubuntu packages, and what they give, for the manual instructions.
@@ -168,6 +170,32 @@ build() {
     make -C "$BUILD" --no-print-directory -j"$JOBS" </dev/null
 }
 
+# ---- 5. the Python module -------------------------------------------------------
+# make built sgfkit for /usr/bin/python3 when python3-dev was there
+# (python/python.am); a .pth file in that interpreter's user site folder makes
+# it import the module from the build folder, which later builds update.  The
+# interpreter is named: another python3 earlier on PATH may lack Debian's
+# packages.  A sanitizer build's module needs libasan preloaded: not linked.
+
+PYTHON3=/usr/bin/python3
+
+python_module() {
+    if [ ! -f "$BUILD/python/lib/.built" ]; then
+        say "python: module sgfkit not built (install python3-dev and python3-setuptools)"
+        return 0
+    fi
+    case $CONFIGURE_FLAGS in
+        *--enable-sanitizers*) say "python: sanitizer build: module not linked for $PYTHON3"
+                               return 0 ;;
+    esac
+    local site=${SGFKIT_PYTHON_SITE:-}
+    [ -n "$site" ] || site=$("$PYTHON3" -m site --user-site)
+    [ "$site" = none ] && return 0
+    mkdir -p "$site"
+    printf '%s\n' "$BUILD/python/lib" >"$site/sgfkit-build.pth"
+    say "python: $PYTHON3 imports sgfkit from $BUILD/python/lib ($site/sgfkit-build.pth)"
+}
+
 # ---- the jobs -----------------------------------------------------------------
 
 main_job() {
@@ -196,6 +224,7 @@ install_dependencies
 bootstrap
 configure_build
 build
+python_module
 case $mode in
     run) main_job ;;
     test) test_job ;;

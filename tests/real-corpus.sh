@@ -348,6 +348,20 @@ cat "$work/kgs.out" "$work/kgs.err"
 check_kgs_scores() { [ "$(rc_of kgs)" -eq 0 ]; }
 run_check "sgfscore: KGS counted games within the thresholds" check_kgs_scores
 
+# The Python module over the real corpus: the Dask jobs against the tools
+# byte for byte (sgfscore's against the run above), and the fuzz-seed
+# sample through every function (python/tests/run.sh).
+echo "-- python: sgfkit over the real corpus"
+limit_was=$limit
+limit=$((limit * 4))      # three runs over everything, one of them scoring
+run_tool python env SGFKIT_REAL=1 SGFKIT_SCORE_REFERENCE="$work/score.out" \
+    SGFKIT_CORPUS="$corpus" sh "$srcdir/python/tests/run.sh" test_real.py \
+    test_hostile.py
+limit=$limit_was
+tail -n 20 "$work/python.out"
+check_python() { [ "$(rc_of python)" -eq 0 ]; }
+run_check "python: Dask jobs as the tools, bad input" check_python
+
 echo "$passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then
     exit 1

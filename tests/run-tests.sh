@@ -90,6 +90,10 @@ for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh \
     run_one "tests/tool/$name" "$runner" "$tool"
 done
 
+# The Python module's pytest tests (python/tests/run.sh; they skip, saying
+# so, without python3-dev, pytest or pandas).
+run_one "python/tests/run.sh (pytest)" sh "$srcdir/python/tests/run.sh"
+
 # The replay against an independent one (tests/tool/crosscheck.py) over the
 # records of corpus/: every board after every move must agree.
 run_one "tests/tool/crosscheck.sh --self" sh "$srcdir/tests/tool/crosscheck.sh" --self

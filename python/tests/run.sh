@@ -12,6 +12,8 @@
 # "leak" would be its own (the library's own leaks are the C tests' and
 # valgrind's to find).
 #
+#   python/tests/run.sh [TEST_FILE...]     (default: every test file)
+#
 # Environment: srcdir, builddir (make); SGFKIT_PYTHON3 (default
 # /usr/bin/python3); SGFKIT_CORPUS (default $srcdir/../shared/corpus).
 
@@ -49,7 +51,12 @@ export PYTHONPATH SGFKIT_SRCDIR SGFKIT_BUILDDIR PYTHONDONTWRITEBYTECODE
 
 out=$(mktemp "${TMPDIR:-/tmp}/sgfkit-pytest.XXXXXX") || exit 1
 trap 'rm -f "$out"' EXIT
-"$python" -m pytest -q -rs -p no:cacheprovider "$srcdir/python/tests" \
+tests=
+for t in "$@"; do
+    tests="$tests $srcdir/python/tests/$t"
+done
+# shellcheck disable=SC2086 # the list is words by design
+"$python" -m pytest -q -rs -p no:cacheprovider ${tests:-"$srcdir/python/tests"} \
     >"$out" 2>&1 </dev/null
 rc=$?
 cat "$out"

@@ -281,26 +281,10 @@ status 2 "--merge of another version" --merge v9.sgfstat
 check "the version is named" grep -q 'version' err
 status 2 "--merge with --where" --merge --where 'moves>1' p1.sgfstat
 
-# ---- a Dask distributed cluster (python3-distributed) -----------------------------
-# Debian's package lives in Debian's Python, which may not be the first
-# python3 on PATH.
-dask_py=
-for py in python3 /usr/bin/python3; do
-    if command -v "$py" >/dev/null 2>&1 &&
-        "$py" -c 'import dask.distributed' >/dev/null 2>&1; then
-        dask_py=$py
-        break
-    fi
-done
-if [ -n "$dask_py" ]; then
-    "$dask_py" "$srcdir/tests/tool/dask_stat.py" "$prog" in c --workers 3 \
-        -- --duplicates >dask.out 2>&1
-    rc=$?
-    sed 's/^/    /' dask.out | tail -n 3
-    check "Dask: merged partials of 3 worker processes = one run" [ "$rc" -eq 0 ]
-else
-    echo "sgfstat.sh: Dask distributed is not installed (python3-distributed): the Dask case is skipped"
-fi
+# ---- a Dask cluster ----------------------------------------------------------------
+# python3 -m sgfkit.dask stat (--partial on the workers, --merge on the
+# client) against one run: python/tests/test_dask.py, over corpus/ and archives
+# here, over ../shared/corpus in make check-real.
 
 # ---- corpus/ and the real records --------------------------------------------------
 count_games() {     # games sgfcheck counts in its summary line

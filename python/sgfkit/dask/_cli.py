@@ -34,6 +34,8 @@ def parser():
         prog="python3 -m sgfkit.dask",
         description="Run an sgfkit tool's job over a Dask cluster and write "
                     "what the tool writes on one machine.")
+    p.add_argument("--version", action="version",
+                   version="sgfkit.dask (sgfkit) %s" % _sgfkit.LIBRARY_VERSION)
     sub = p.add_subparsers(dest="job", metavar="JOB", required=True)
     common = argparse.ArgumentParser(add_help=False)
     c = common.add_argument_group("cluster")
@@ -53,30 +55,45 @@ def parser():
     t = common.add_argument_group("the tool's options")
     t.add_argument("-o", "--output", metavar="FILE",
                    help="write to FILE (atomically) instead of stdout")
-    t.add_argument("--rules", metavar="NAME")
-    t.add_argument("--charset", metavar="NAME")
+    t.add_argument("--rules", metavar="NAME",
+                   help="auto (RU[], the default) or a rule set")
+    t.add_argument("--charset", metavar="NAME",
+                   help="charset when CA[] is absent and detection is unsure")
     t.add_argument("-W", dest="warn", action="append", default=[],
-                   metavar="no-ID")
-    t.add_argument("-q", "--quiet", action="store_true")
-    t.add_argument("-v", "--verbose", action="store_true")
-    t.add_argument("inputs", nargs="+", metavar="INPUT")
+                   metavar="no-ID",
+                   help="disable check ID; -W error=ID makes it an error")
+    t.add_argument("-q", "--quiet", action="store_true",
+                   help="errors only, no summary")
+    t.add_argument("-v", "--verbose", action="store_true", help="notes too")
+    t.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="files, directories, archives, gzip files")
 
     fmt = dict(choices=("text", "json", "csv"), default="text")
     s = sub.add_parser("check", parents=[common], help="sgfcheck")
     s.add_argument("--format", **fmt)
-    s.add_argument("--syntax-only", action="store_true")
-    s.add_argument("--variations", action="store_true")
+    s.add_argument("--syntax-only", action="store_true",
+                   help="check the SGF file only, not the moves")
+    s.add_argument("--variations", action="store_true",
+                   help="replay and check every variation too")
 
     s = sub.add_parser("score", parents=[common], help="sgfscore")
     s.add_argument("--format", **fmt)
     s.add_argument("--dead", default="auto",
-                   choices=("auto", "markup", "estimate", "none"))
-    s.add_argument("--komi", type=float)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--playouts", type=int, default=0)
-    s.add_argument("--strict", action="store_true")
-    s.add_argument("--diagram", action="store_true")
-    s.add_argument("--stones", action="store_true")
+                   choices=("auto", "markup", "estimate", "none"),
+                   help="auto (markup, else estimate), markup, estimate, "
+                        "none")
+    s.add_argument("--komi", type=float, metavar="POINTS",
+                   help="komi in points, instead of KM[]")
+    s.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="seed of the dead-stone estimate")
+    s.add_argument("--playouts", type=int, default=0, metavar="N",
+                   help="playouts per side to move first (0: the default)")
+    s.add_argument("--strict", action="store_true",
+                   help="exit 1 when a count disagrees with RE[]")
+    s.add_argument("--diagram", action="store_true",
+                   help="draw the final position, dead stones, territory")
+    s.add_argument("--stones", action="store_true",
+                   help="area results in Chinese stones too")
 
     s = sub.add_parser("convert", parents=[common], help="sgfconvert, one "
                        "output file per partition in -o DIR plus "
