@@ -61,6 +61,21 @@ def _name(x, n):
     return kind + (" %d>" % n if n else ">")
 
 
+def _split(path, put, done):
+    """An archive's members as items (done gets the partitions they fill);
+    False, and nothing put, when a member cannot be read whole: the archive
+    then goes whole to one worker, whose library meets the damage where
+    one run would."""
+    members, failures = _sgfkit.members(("path", path))
+    if failures:
+        return False
+    for origin, data in members:
+        d = put(("member", data, origin), origin, len(data))
+        if d:
+            done.append(d)
+    return True
+
+
 @dataclass
 class Part:
     """A partition: items read in order, and what the client met before
@@ -105,6 +120,7 @@ def plan(inputs, part_bytes=8 << 20, ship="paths"):
         part.nbytes += size
         return done
 
+    pending = []
     for item in to_items(inputs):
         if item[0] != "path":
             done = put(item, item[2], len(memoryview(item[1]).cast("B")))
@@ -118,14 +134,10 @@ def plan(inputs, part_bytes=8 << 20, ship="paths"):
                 import sys
                 data = sys.stdin.buffer.read()
                 done = put(("bytes", data, "<stdin>"), "<stdin>", len(data))
-            elif _is_archive(path):
-                members, failures = _sgfkit.members(("path", path))
-                done = None
-                for origin, data in members:
-                    d = put(("member", data, origin), origin, len(data))
-                    if d:
-                        yield d
-                part.failures.extend(failures)
+            elif _is_archive(path) and _split(path, put, pending):
+                while pending:
+                    yield pending.pop(0)
+                continue
             elif ship == "paths":
                 try:
                     size = os.stat(path).st_size

@@ -183,3 +183,25 @@ def test_workers_that_do_not_see_the_files(inputs, client, tmp_path):
     assert not any(client.run(_tasks.sees, str(f), (1, "x")).values())
     assert not any(client.run(_tasks.sees, str(tmp_path / "no"),
                               mine).values())
+
+
+def test_damaged_archive(inputs, scheduler, tmp_path, corpus):
+    """An archive with a member that cannot be read whole goes whole to a
+    worker, which meets the damage where one run does."""
+    rec = open(os.path.join(corpus, "clean", "modern-game.sgf"), "rb").read()
+    path = tmp_path / "damaged.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("a.sgf", rec)
+        z.writestr("b.sgf", rec * 20)
+        z.writestr("c.sgf", rec)
+    data = bytearray(path.read_bytes())
+    start = data.find(b"b.sgf") + 5
+    for i in range(start + 40, start + 60):
+        data[i] ^= 0x55
+    path.write_bytes(bytes(data))
+    ref, ref_err, ref_rc = run_tool("sgfcheck", "--format=json", str(path))
+    assert ref_rc == 2 and ref          # games before the damage, then 2
+    for ship in ("paths", "bytes"):
+        out, err, rc = dask_cli("check", "--scheduler", scheduler, "--ship",
+                                ship, "--format=json", str(path))
+        assert out == ref and rc == ref_rc, err
