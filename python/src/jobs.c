@@ -17,15 +17,16 @@ enum target { TO_SGF, TO_XML, TO_JSON, TO_JSONL, TO_CSV };
 
 /* Counts of a run, the summary's. */
 enum {
-    C_GAMES, C_ERRORS, C_WARNINGS, C_NOTES,
-    C_MATCH, C_WINNER_ONLY, C_MISMATCH, C_NOT_COMPARABLE, C_NOT_SCORED,
-    C_DISAGREE, C_SKIPPED, C_UNWRITTEN, C_COUNTS
+    C_GAMES, C_ERRORS, C_WARNINGS, C_NOTES, C_NOT_SCORED, C_DISAGREE,
+    C_SKIPPED, C_UNWRITTEN, C_COUNTS
 };
 static const char *const count_names[C_COUNTS] = {
-    "games", "errors", "warnings", "notes",
-    "match", "winner-only", "mismatch", "not-comparable", "not-scored",
-    "disagree", "skipped", "unwritten"
+    "games", "errors", "warnings", "notes", "not-scored", "disagree",
+    "skipped", "unwritten"
 };
+/* Counts by agreement, named by sgf_agreement_name: a kind the library
+ * adds is counted under its own name. */
+enum { AGREEMENTS = 16 };
 
 struct job_run {
     enum job job;
@@ -48,6 +49,7 @@ struct job_run {
     ext_buf out, err;
     ext_failures *failures;
     unsigned long long counts[C_COUNTS];
+    unsigned long long agree[AGREEMENTS];
     bool nomem;
 };
 
@@ -85,7 +87,8 @@ static void score_game(struct job_run *j, sgf_game *g)
             j->counts[C_NOT_SCORED]++;
             break;
         }
-        j->counts[C_MATCH + s.agreement]++;
+        if ((unsigned)s.agreement < AGREEMENTS)
+            j->agree[s.agreement]++;
         j->counts[C_DISAGREE] += sgf_score_disagrees(&s) != 0;
         if (!j->rules_all)
             break;
@@ -353,16 +356,34 @@ static int run_items(struct job_run *j, ext_items *it)
     return rc;
 }
 
+static int count_put(PyObject *d, const char *name, unsigned long long n)
+{
+    PyObject *v = PyLong_FromUnsignedLongLong(n);
+    int rc = v ? PyDict_SetItemString(d, name, v) : -1;
+    Py_XDECREF(v);
+    return rc;
+}
+
+/* {"games": N, ...}; for a score, "agreement": {"match": N, ...} too. */
 static PyObject *counts_dict(const struct job_run *j)
 {
-    PyObject *d = PyDict_New();
-    for (int i = 0; d && i < C_COUNTS; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(j->counts[i]);
-        if (!v || PyDict_SetItemString(d, count_names[i], v) < 0)
-            Py_CLEAR(d);
-        Py_XDECREF(v);
-    }
+    PyObject *d = PyDict_New(), *a = PyDict_New();
+    if (!d || !a || PyDict_SetItemString(d, "agreement", a) < 0)
+        goto fail;
+    for (int i = 0; i < C_COUNTS; i++)
+        if (count_put(d, count_names[i], j->counts[i]) < 0)
+            goto fail;
+    for (int i = 0; i < AGREEMENTS; i++)
+        if (j->agree[i] &&
+            count_put(a, sgf_agreement_name((sgf_agreement)i),
+                      j->agree[i]) < 0)
+            goto fail;
+    Py_DECREF(a);
     return d;
+fail:
+    Py_XDECREF(a);
+    Py_XDECREF(d);
+    return NULL;
 }
 
 PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)

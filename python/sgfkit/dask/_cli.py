@@ -300,9 +300,9 @@ def run_tool_job(a, client, parts, window):
     prog = TOOLS[a.job]
     options = job_options(a)
     counts = dict.fromkeys(("games", "errors", "warnings", "notes",
-                            "match", "winner-only", "mismatch",
-                            "not-comparable", "not-scored", "disagree",
-                            "skipped", "unwritten"), 0)
+                            "not-scored", "disagree", "skipped",
+                            "unwritten"), 0)
+    counts["agreement"] = {}
     failed = 0
     manifest = []
     out = None
@@ -330,8 +330,12 @@ def run_tool_job(a, client, parts, window):
             failed += len(part.failures) + len(failures)
             if err:
                 sys.stderr.write(err.decode("utf-8", "surrogateescape"))
-            for key in counts:
-                counts[key] += c.get(key, 0)
+            for key, n in c.items():
+                if key == "agreement":
+                    for kind, k in n.items():
+                        counts[key][kind] = counts[key].get(kind, 0) + k
+                else:
+                    counts[key] += n
             if out:
                 out.write(data)
                 continue
@@ -421,11 +425,16 @@ def main(argv=None):
             cluster.close()
     if not a.quiet:
         if a.job == "score":
-            print("%s: %d match, %d winner only, %d mismatch, %d not "
-                  "comparable, %d not scored" % (
-                      prog, counts["match"], counts["winner-only"],
-                      counts["mismatch"], counts["not-comparable"],
-                      counts["not-scored"]), file=sys.stderr)
+            # sgfscore's line; kinds a newer library counts come after
+            agree = dict(counts["agreement"])
+            shown = ["%d %s" % (agree.pop(k, 0), k.replace("-", " "))
+                     for k in ("match", "winner-only", "mismatch",
+                               "not-comparable")]
+            shown += ["%d %s" % (n, k.replace("-", " "))
+                      for k, n in sorted(agree.items())]
+            print("%s: %s, %d not scored" % (prog, ", ".join(shown),
+                                             counts["not-scored"]),
+                  file=sys.stderr)
         summary(prog, counts, failed, time.monotonic() - start, a.verbose)
     if failed:
         return 2
