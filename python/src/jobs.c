@@ -67,32 +67,45 @@ static void tally(struct job_run *j, const sgf_game *g)
         }
 }
 
-static void score_game(struct job_run *j, sgf_game *g)
+/* The counts of g under so's rules, or under each named rule set in turn
+ * when all is set (sgfscore --rules=all): each one's report, or the report
+ * that g is not scored, goes to b; the agreements to agree (may be NULL).
+ * Returns sgf_game_score's value when it is not 0. */
+static int score_counts(sgf_game *g, const sgf_score_options *so, int all,
+                        sgf_position *p, unsigned char *map,
+                        const sgf_report_options *ro, ext_buf *b,
+                        unsigned long long *agree,
+                        unsigned long long *disagree)
 {
     for (size_t i = 0; ; i++) {
         sgf_rules named;
-        sgf_score_options so = j->score;
-        if (j->rules_all) {
+        sgf_score_options o = *so;
+        if (all) {
             const char *name = sgf_rules_name(i);
             if (!name)
-                break;
+                return 0;
             sgf_rules_named(name, &named);
-            so.rules = &named;
+            o.rules = &named;
         }
         sgf_scored_game s;
-        int rc = sgf_game_score(g, &so, j->pos, j->map, &s);
-        sgf_score_report(g, rc, j->pos, j->map, &s, &j->report, buf_write,
-                         &j->out);
-        if (rc) {
-            j->counts[C_NOT_SCORED]++;
-            break;
-        }
-        if ((unsigned)s.agreement < AGREEMENTS)
-            j->agree[s.agreement]++;
-        j->counts[C_DISAGREE] += sgf_score_disagrees(&s) != 0;
-        if (!j->rules_all)
-            break;
+        int rc = sgf_game_score(g, &o, p, map, &s);
+        sgf_score_report(g, rc, p, map, &s, ro, buf_write, b);
+        if (rc)
+            return rc;
+        if (agree && (unsigned)s.agreement < AGREEMENTS)
+            agree[s.agreement]++;
+        if (disagree)
+            *disagree += sgf_score_disagrees(&s) != 0;
+        if (!all)
+            return 0;
     }
+}
+
+static void score_game(struct job_run *j, sgf_game *g)
+{
+    if (score_counts(g, &j->score, j->rules_all, j->pos, j->map, &j->report,
+                     &j->out, j->agree, &j->counts[C_DISAGREE]))
+        j->counts[C_NOT_SCORED]++;
 }
 
 static int write_game(struct job_run *j, sgf_game *g, ext_buf *b)
@@ -572,25 +585,11 @@ PyObject *ext_score_game(PyObject *self, PyObject *args, PyObject *kw)
     /* a game of its own: the caller's Game is never touched without the
      * GIL (parsing again is a thousandth of a count) */
     sgf_game *g = p && map ? raw_parse(raw, NULL, &read.opt) : NULL;
-    for (size_t i = 0; g; i++) {
-        sgf_rules named;
-        sgf_score_options o = so;
-        if (all) {
-            const char *name = sgf_rules_name(i);
-            if (!name)
-                break;
-            sgf_rules_named(name, &named);
-            o.rules = &named;
-        }
-        sgf_scored_game s;
-        rc = sgf_game_score(g, &o, p, map, &s);
-        if (rc) {
+    if (g) {
+        /* a game not scored raises ScoreError: its report is dropped */
+        rc = score_counts(g, &so, all, p, map, &ro, &b, NULL, NULL);
+        if (rc)
             why = sgf_score_failure(g, rc);
-            break;
-        }
-        sgf_score_report(g, 0, p, map, &s, &ro, buf_write, &b);
-        if (!all)
-            break;
     }
     sgf_game_free(g);
     Py_END_ALLOW_THREADS
