@@ -212,6 +212,17 @@ def stats(*inputs, by=None, where=(), duplicates=False, legality=False,
     args = _stat.stat_args(by=by, where=where, duplicates=duplicates,
                            legality=legality, rules=rules, charset=charset)
     print_args = ["--format=json", "--top=%d" % top]
+    if all(isinstance(x, (str, os.PathLike)) for x in inputs):
+        import subprocess
+        r = subprocess.run([_stat.tool("sgfstat"), "--progress=never", "-q"]
+                           + args + print_args
+                           + [os.fspath(x) for x in inputs],
+                           capture_output=True)
+        err = r.stderr.decode("utf-8", "replace")
+        _raise_failures(_stat.failures_of(err))
+        if r.returncode > 1:
+            raise Error("sgfstat failed: %s" % err.strip())
+        return json.loads(r.stdout)
     partials = []
     # one partition: paths are read where they are, bytes laid out as files
     for part in plan(inputs, part_bytes=1 << 62, ship="paths"):
