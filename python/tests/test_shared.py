@@ -40,9 +40,9 @@ def test_frame_as_sgfconvert(shared):
 
 
 def test_archives_on_dask(odd, scheduler):
-    from test_dask import dask_cli
+    from test_dask import dask_main
     ref, _, ref_rc = run_tool("sgfcheck", "--format=json", odd[1])
     for ship in ("paths", "bytes"):
-        out, err, rc = dask_cli("check", "--scheduler", scheduler, "--ship",
-                                ship, "--format=json", odd[1])
+        out, err, rc = dask_main("check", "--scheduler", scheduler,
+                                 "--ship", ship, "--format=json", odd[1])
         assert out == ref and rc == ref_rc, err

@@ -29,6 +29,19 @@ class Usage(Exception):
     pass
 
 
+class Streams:
+    """Where the command writes: out (bytes, the tool's output), err (text,
+    messages and the summary).  The process's own by default."""
+
+    def __init__(self, out=None, err=None):
+        self.out = out if out is not None else sys.stdout.buffer
+        self.err = err if err is not None else sys.stderr
+
+    def say(self, text):
+        self.err.write(text + "\n")
+        self.err.flush()
+
+
 def parser():
     p = argparse.ArgumentParser(
         prog="python3 -m sgfkit.dask",
@@ -238,14 +251,14 @@ def results(client, parts, submit, window):
 class Output:
     """stdout, or FILE written beside itself and renamed at the end."""
 
-    def __init__(self, path):
+    def __init__(self, path, stdout):
         self.path = path if path not in (None, "-") else None
         if self.path:
             d = os.path.dirname(os.path.abspath(self.path))
             fd, self.tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
             self.f = os.fdopen(fd, "wb")
         else:
-            self.f = sys.stdout.buffer
+            self.f = stdout
 
     def write(self, data):
         self.f.write(data)
@@ -277,7 +290,7 @@ def save_atomically(path, data):
         raise
 
 
-def summary(prog, counts, failed, elapsed, verbose):
+def summary(io, prog, counts, failed, elapsed, verbose):
     def n(v, one, many):
         return "%d %s" % (v, one if v == 1 else many)
     text = ", ".join([n(counts["games"], "game", "games"),
@@ -288,13 +301,12 @@ def summary(prog, counts, failed, elapsed, verbose):
                      + ([n(failed, "input not read", "inputs not read")]
                         if failed else []))
     rate = counts["games"] / max(elapsed, 1e-9)
-    print("%s: %s in %.2f s (%.0f games/s)" % (prog, text, elapsed, rate),
-          file=sys.stderr)
+    io.say("%s: %s in %.2f s (%.0f games/s)" % (prog, text, elapsed, rate))
 
 
 # ---- the jobs ----
 
-def run_tool_job(a, client, parts, window):
+def run_tool_job(a, client, parts, window, io):
     """check, score, convert: the library's output of each partition,
     written in order."""
     prog = TOOLS[a.job]
@@ -307,11 +319,9 @@ def run_tool_job(a, client, parts, window):
     manifest = []
     out = None
     if a.job == "convert":
-        if not a.output or a.output == "-":
-            raise Usage("convert writes one file per partition: -o DIR")
         os.makedirs(a.output, exist_ok=True)
     else:
-        out = Output(a.output)
+        out = Output(a.output, io.out)
         head, _, _, _ = _sgfkit.run(a.job, [], **dict(options, edges=True))
         out.write(head)
 
@@ -326,10 +336,10 @@ def run_tool_job(a, client, parts, window):
         for k, (part, (data, err, failures, c)) in enumerate(
                 results(client, parts, submit, window)):
             for origin, message in part.failures + failures:
-                print("%s: %s" % (prog, message), file=sys.stderr)
+                io.say("%s: %s" % (prog, message))
             failed += len(part.failures) + len(failures)
             if err:
-                sys.stderr.write(err.decode("utf-8", "surrogateescape"))
+                io.err.write(err.decode("utf-8", "surrogateescape"))
             for key, n in c.items():
                 if key == "agreement":
                     for kind, k in n.items():
@@ -359,7 +369,7 @@ def run_tool_job(a, client, parts, window):
     return counts, failed
 
 
-def run_stat(a, client, parts, window):
+def run_stat(a, client, parts, window, io):
     """sgfstat --partial per partition on the workers, --merge here."""
     read, show = stat_options(a)
     failed = 0
@@ -373,21 +383,24 @@ def run_stat(a, client, parts, window):
 
     for part, (data, err, rc) in results(client, parts, submit, window):
         for origin, message in part.failures:
-            print("sgfstat: %s" % message, file=sys.stderr)
+            io.say("sgfstat: %s" % message)
         failed += len(part.failures) + len(_stat.failures_of(err))
         if err:
-            sys.stderr.write(err)
+            io.err.write(err)
         if rc > 1 and not data:
             raise RuntimeError("sgfstat --partial failed on a worker")
         partials.append(data)
     stdout, err, rc = _stat.merge(partials, show, a.output)
-    sys.stdout.buffer.write(stdout)
-    sys.stdout.flush()
-    sys.stderr.write(err)
+    io.out.write(stdout)
+    io.out.flush()
+    io.err.write(err)
     return rc, failed
 
 
-def main(argv=None):
+def main(argv=None, out=None, err=None):
+    """The command: its exit status.  out (bytes) and err (text) replace
+    standard output and standard error."""
+    io = Streams(out, err)
     p = parser()
     a = p.parse_args(argv)
     prog = TOOLS[a.job]
@@ -402,8 +415,10 @@ def main(argv=None):
             job_options(a)
         size = parse_size(a.partition_size or
                           ("256K" if a.job == "score" else "8M"))
+        if a.job == "convert" and (not a.output or a.output == "-"):
+            raise Usage("convert writes one file per partition: -o DIR")
     except (Usage, ValueError) as e:
-        print("%s: %s" % (prog, e), file=sys.stderr)
+        io.say("%s: %s" % (prog, e))
         return 2
     start = time.monotonic()
     client, cluster = connect(a)
@@ -413,11 +428,11 @@ def main(argv=None):
         window = 2 * workers * a.threads_per_worker + 2
         parts = _inputs.plan(a.inputs, part_bytes=size, ship=ship)
         if a.job == "stat":
-            rc, failed = run_stat(a, client, parts, window)
+            rc, failed = run_stat(a, client, parts, window, io)
             return 2 if failed else rc
-        counts, failed = run_tool_job(a, client, parts, window)
+        counts, failed = run_tool_job(a, client, parts, window, io)
     except Usage as e:
-        print("%s: %s" % (prog, e), file=sys.stderr)
+        io.say("%s: %s" % (prog, e))
         return 2
     finally:
         client.close()
@@ -432,10 +447,10 @@ def main(argv=None):
                                "not-comparable")]
             shown += ["%d %s" % (n, k.replace("-", " "))
                       for k, n in sorted(agree.items())]
-            print("%s: %s, %d not scored" % (prog, ", ".join(shown),
-                                             counts["not-scored"]),
-                  file=sys.stderr)
-        summary(prog, counts, failed, time.monotonic() - start, a.verbose)
+            io.say("%s: %s, %d not scored" % (prog, ", ".join(shown),
+                                              counts["not-scored"]))
+        summary(io, prog, counts, failed, time.monotonic() - start,
+                a.verbose)
     if failed:
         return 2
     found = (counts["errors"] > 0 if a.job == "check"
