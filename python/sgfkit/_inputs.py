@@ -12,6 +12,7 @@ one after another gives the games, origins and bytes of one run over the
 inputs, in the same order.
 """
 import os
+import sys
 from dataclasses import dataclass, field
 
 from . import _sgfkit
@@ -131,7 +132,6 @@ def plan(inputs, part_bytes=8 << 20, ship="paths"):
         part.failures.extend(failures)
         for path in files:
             if path == "-":
-                import sys
                 data = sys.stdin.buffer.read()
                 done = put(("bytes", data, "<stdin>"), "<stdin>", len(data))
             elif _is_archive(path) and _split(path, put, pending):

@@ -136,3 +136,24 @@ def test_gil_released_while_reading(tmp_path, corpus):
         t.join(60)
         assert not t.is_alive(), "the reader kept the GIL"
         assert got
+
+
+def test_one_reader_one_thread_at_a_time(tmp_path, corpus):
+    """While one thread waits inside a reader, another using it is told
+    so, not given a reader in the middle of a read."""
+    rec = open(os.path.join(corpus, "clean", "modern-game.sgf"), "rb").read()
+    fifo = str(tmp_path / "pipe.sgf")
+    os.mkfifo(fifo)
+    reader = sgfkit.read(fifo)
+    got = []
+    t = threading.Thread(target=lambda: got.append(next(reader)),
+                         daemon=True)
+    t.start()
+    with open(fifo, "wb") as f:
+        # open() returns once the reader has opened the FIFO: the thread is
+        # inside next(), waiting for bytes
+        with pytest.raises(RuntimeError, match="one thread at a time"):
+            next(reader)
+        f.write(rec)
+    t.join(60)
+    assert got and got[0].has_tree
