@@ -969,6 +969,99 @@ typedef struct corpus_run {
     bool read_error;
 } corpus_run;
 
+/* ---- reports (report.c) ------------------------------------------------ */
+
+static int report(sgf_game *g, const sgf_report_options *o, int score,
+                  treecmp_buf *b)
+{
+    buf_reset(b);
+    if (!score)
+        return sgf_check_report(g, o, NULL, treecmp_buf_write, b);
+    return sgf_score_report(g, SGF_E_ARG, NULL, NULL, NULL, o,
+                            treecmp_buf_write, b);
+}
+
+/* sgfcheck's and sgfscore's reports of a game: -W (a severity table),
+ * -q and -v (verbosity), each format; the rest is the tools' tests'. */
+static void test_reports(void)
+{
+    treecmp_buf b = { 0 };
+    sgf_game *g = parse_opt("(;GM[1]FF[4]SZ[9];B[ee];W[ee])",
+                            SGF_READ_LEGALITY);
+    size_t n = sgf_check_count();
+    signed char *sev = malloc(n);
+    int occupied = sgf_check_find("occupied");
+    CHECK(g != NULL && sev != NULL && occupied >= 0);
+    if (!g || !sev || occupied < 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        sev[i] = (signed char)sgf_check_get(i)->severity;
+    sgf_report_options o = { SGF_REPORT_TEXT, sev, 0, 0 };
+
+    CHECK_INT(report(g, &o, 0, &b), 0);
+    CHECK_STR(buf_str(&b), "test:1:25: error: move 2 (W E5 = ee) is played "
+              "on a point already occupied; the stone there was replaced "
+              "[occupied]\n");
+    o.format = SGF_REPORT_CSV;
+    CHECK_INT(report(g, &o, 0, &b), 0);
+    CHECK_STR(buf_str(&b), "test,1,1,25,2,error,occupied,move 2 (W E5 = ee) "
+              "is played on a point already occupied; the stone there was "
+              "replaced\r\n");
+    buf_reset(&b);
+    CHECK_INT(sgf_check_report_header(&o, treecmp_buf_write, &b), 0);
+    CHECK_STR(buf_str(&b), "origin,game,line,column,move,severity,id,"
+              "message\r\n");
+    o.format = SGF_REPORT_JSON;
+    CHECK_INT(report(g, &o, 0, &b), 0);
+    CHECK(strstr(buf_str(&b), "\"status\":\"errors\"") != NULL);
+    CHECK(strstr(buf_str(&b), "{\"severity\":\"error\",\"id\":\"occupied\","
+                 "\"line\":1,\"column\":25,\"move\":2,") != NULL);
+
+    /* -W warning=occupied: a warning everywhere; -q leaves it out of text */
+    sev[occupied] = SGF_WARNING;
+    CHECK(strstr((report(g, &o, 0, &b), buf_str(&b)),
+                 "\"status\":\"warnings\"") != NULL);
+    o.format = SGF_REPORT_TEXT;
+    o.verbosity = -1;
+    CHECK_INT(report(g, &o, 0, &b), 0);
+    CHECK_STR(buf_str(&b), "");
+    o.verbosity = 0;
+    CHECK(strstr((report(g, &o, 0, &b), buf_str(&b)), ": warning: ") != NULL);
+    /* -W no-occupied: gone */
+    sev[occupied] = -1;
+    CHECK_INT(sgf_report_severity(&o, sgf_game_diag(g, 0)), -1);
+    o.format = SGF_REPORT_JSON;
+    CHECK(strstr((report(g, &o, 0, &b), buf_str(&b)), "occupied") == NULL);
+    CHECK_INT(sgf_report_severity(NULL, sgf_game_diag(g, 0)), SGF_ERROR);
+    sgf_game_free(g);
+
+    /* a game sgfscore cannot count: a JSON line with "error", a text
+     * line, no CSV row; and no count without a position */
+    g = parse("(;GM[2]SZ[8];B[aa])");
+    CHECK_STR(sgf_score_failure(g, SGF_E_ARG),
+              "not a Go game on a board SGF allows");
+    CHECK_STR(sgf_score_failure(g, SGF_E_NOMEM), "out of memory");
+    o.format = SGF_REPORT_JSON;
+    CHECK_INT(report(g, &o, 1, &b), 0);
+    CHECK_STR(buf_str(&b), "{\"origin\":\"test\",\"game\":1,\"offset\":0,"
+              "\"error\":\"not a Go game on a board SGF allows\"}\n");
+    o.format = SGF_REPORT_TEXT;
+    CHECK_INT(report(g, &o, 1, &b), 0);
+    CHECK_STR(buf_str(&b), "test: not scored: not a Go game on a board SGF "
+              "allows\n");
+    o.format = SGF_REPORT_CSV;
+    CHECK_INT(report(g, &o, 1, &b), 0);
+    CHECK_STR(buf_str(&b), "");
+    CHECK_INT(sgf_score_report(g, 0, NULL, NULL, NULL, &o, treecmp_buf_write,
+                               &b), SGF_E_ARG);
+    sgf_game_free(g);
+    g = parse("no game here");
+    CHECK_STR(sgf_score_failure(g, SGF_E_ARG), "no game");
+    sgf_game_free(g);
+    free(sev);
+    buf_free(&b);
+}
+
 static void on_input_error(void *ctx, const char *origin, const char *message)
 {
     (void)origin;
@@ -1084,6 +1177,7 @@ int main(void)
     test_reader();
     test_jsonl();
     test_csv();
+    test_reports();
     snprintf(dir, sizeof dir, "%s/corpus", src && *src ? src : ".");
     test_corpus(dir, "corpus/");
     harness_corpus(dir, sizeof dir, "");
