@@ -13,7 +13,7 @@ import io
 import threading
 
 from . import _sgfkit
-from ._inputs import plan, to_items
+from ._inputs import to_items
 
 # the fixed vocabularies (doc/json.md); a value outside one is an error
 # (never a silent NaN)
@@ -93,32 +93,37 @@ def csv_of(kind, items, options):
     return out, failures
 
 
+def _shares(inputs, n):
+    """The run's items cut into n contiguous shares: each input file of
+    the walk one item (an archive whole), in order."""
+    items, failures = [], []
+    for item in to_items(inputs):
+        if item[0] == "path":
+            files, fails = _sgfkit.list_files([item[1]])
+            items += [("path", f) for f in files]
+            failures += fails
+        else:
+            items.append(item)
+    size = -(-len(items) // n) if items else 1
+    return [items[k:k + size] for k in range(0, len(items), size)], failures
+
+
 def _run_threads(kind, inputs, options, jobs):
     """The CSV of inputs, read by `jobs` threads over contiguous shares of
-    the run's partitions (the GIL is released while C reads), joined in
-    order: the same bytes as one thread."""
-    parts = list(plan(inputs, part_bytes=1 << 20, ship="paths"))
-    results = [None] * len(parts)
-    failures = [[] for _ in parts]
-    next_part = iter(range(len(parts)))
-    lock = threading.Lock()
+    the run (the GIL is released while C reads), joined in order: the same
+    bytes as one thread."""
+    shares, failures = _shares(inputs, jobs)
+    results = [None] * len(shares)
     errors = []
 
-    def work():
-        while True:
-            with lock:
-                k = next(next_part, None)
-            if k is None:
-                return
-            try:
-                out, fails = csv_of(kind, parts[k].items, options)
-            except BaseException as e:      # re-raised in the caller
-                errors.append(e)
-                return
-            results[k] = out
-            failures[k] = parts[k].failures + fails
+    def work(k):
+        try:
+            results[k] = csv_of(kind, shares[k], options)
+        except BaseException as e:      # re-raised in the caller
+            errors.append(e)
 
-    threads = [threading.Thread(target=work) for _ in range(jobs)]
+    threads = [threading.Thread(target=work, args=(k,))
+               for k in range(len(shares))]
     for t in threads:
         t.start()
     for t in threads:
@@ -127,9 +132,9 @@ def _run_threads(kind, inputs, options, jobs):
         raise errors[0]
     if not results:
         return csv_of(kind, [], options)
-    head = results[0].split(b"\r\n", 1)[0] + b"\r\n"
-    body = [head] + [r[len(head):] for r in results]
-    return b"".join(body), [f for fs in failures for f in fs]
+    head = results[0][0].split(b"\r\n", 1)[0] + b"\r\n"
+    body = [head] + [out[len(head):] for out, _ in results]
+    return b"".join(body), failures + [f for _, fs in results for f in fs]
 
 
 def frame(kind, inputs, options, jobs=1, on_error="raise"):
