@@ -20,7 +20,7 @@ struct options {
 };
 
 /* One game's report: diagnostics as text lines or CSV rows, or one JSON
- * object (lib/report.c). */
+ * object (lib/export/report.c). */
 static void check_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
                        void *ctx)
 {

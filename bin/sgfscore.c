@@ -99,7 +99,7 @@ static int opt_svg(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
-/* ---- one count (lib/report.c writes it) ---- */
+/* ---- one count (lib/export/report.c writes it) ---- */
 
 /* A file name for a game's picture: its origin with '/' and other
  * characters file systems dislike turned into '_', the game number and,

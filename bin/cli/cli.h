@@ -203,7 +203,7 @@ int cli_severity(const struct cli *cli, const sgf_diag *d);
  * check id (disabled checks are not counted). */
 void cli_tally_game(const struct cli *cli, const sgf_game *g,
                     struct cli_out *out);
-/* The library's report options (lib/report.c) for cli: format, -W, -q/-v. */
+/* The library's report options (lib/export/report.c) for cli: format, -W, -q/-v. */
 void cli_report_options(const struct cli *cli, sgf_report_options *o);
 /* g as sgfcheck reports it in format (sgf_check_report): the diagnostics
  * the verbosity shows as "ORIGIN:LINE:COLUMN: SEVERITY: MESSAGE [ID]" lines

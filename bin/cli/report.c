@@ -1,7 +1,7 @@
 /*
  * report.c - diagnostics as the user asked for them: each check's severity
  * after -W, the counts behind the summary and the exit status, the
- * options of the library's reports (lib/report.c writes the text lines,
+ * options of the library's reports (lib/export/report.c writes the text lines,
  * CSV rows and JSON Lines), and the catalogue for --list-checks.
  */
 #include <errno.h>

@@ -1,7 +1,7 @@
 """pandas frames of games and moves.
 
 The columns are the library's: the C layer writes the CSV of
-`sgfconvert --csv=games` or `--csv=moves` (lib/csv.c, doc/json.md), and
+`sgfconvert --csv=games` or `--csv=moves` (lib/export/csv.c, doc/json.md), and
 the frame is that CSV read with dtypes: numbers as numbers, nullable
 integers where a value can be missing, categorical colours, winners and
 statuses, dates as datetimes where the record gives a whole date.  A
