@@ -452,6 +452,8 @@ static PyObject *new_error(PyObject *m, const char *name, PyObject *bases,
     return e;
 }
 
+PyMODINIT_FUNC PyInit__sgfkit(void);     /* what the interpreter calls */
+
 PyMODINIT_FUNC PyInit__sgfkit(void)
 {
     PyObject *m = PyModule_Create(&moduledef);
