@@ -423,35 +423,45 @@ static const sgf_node *next_node(const sgf_node *n)
     return NULL;
 }
 
-/* Count the valid multi-byte sequences of strict UTF-8 (no overlongs, no
- * surrogates) and the invalid parts between them. */
+/* The multi-byte sequence of strict UTF-8 (no overlongs, no surrogates)
+ * that starts at s[0] (>= 0x80), n > 0 bytes being there: its length as a
+ * positive number, or minus the length of the invalid part to skip. */
+static long utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
+                : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    size_t k = 1;
+    while (k <= need && k < n) {
+        unsigned d = s[k];
+        if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF))
+            break;
+        k++;
+    }
+    return need && k > need ? (long)k : -(long)k;
+}
+
+/* Count the valid multi-byte sequences of strict UTF-8 and the invalid
+ * parts between them. */
 static void utf8_scan(const unsigned char *s, size_t n, texts *t)
 {
     size_t i = 0;
     while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
+        if (s[i] < 0x80) {
             i++;
             continue;
         }
-        size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-                    : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
-        unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-        unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-        size_t k = 1;
-        while (k <= need && i + k < n) {
-            unsigned d = s[i + k];
-            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF))
-                break;
-            k++;
-        }
-        if (need && k > need) {
+        long k = utf8_sequence(s + i, n - i);
+        if (k > 0) {
             t->u8_ok++;
-            t->u8_long |= need >= 2;
+            t->u8_long |= k >= 3;
+            i += (size_t)k;
         } else {
             t->u8_bad++;
+            i += (size_t)-k;
         }
-        i += k;
     }
 }
 
@@ -633,8 +643,13 @@ static bool ascii_letter(unsigned c)
     return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
 }
 
-static bool latin_letter(unsigned c)
+/* A letter in Windows-1252, or with cp437 in code page 437 (zip's default
+ * for names: accented letters at 0x80-0x9A and 0xA0-0xA5, and ß). */
+static bool latin_letter(unsigned c, bool cp437)
 {
+    if (cp437)
+        return (c >= 0x80 && c <= 0x9A) || (c >= 0xA0 && c <= 0xA5) ||
+               c == 0xE1;
     return (c >= 0xC0 && c != 0xD7 && c != 0xF7) || c == 0x8A || c == 0x8C ||
            c == 0x8E || c == 0x9A || c == 0x9C || c == 0x9E || c == 0x9F;
 }
@@ -642,7 +657,7 @@ static bool latin_letter(unsigned c)
 /* Western text has an accented letter here and there inside words of ASCII
  * letters ("Müller"); runs of three or more non-ASCII bytes are what East
  * Asian text looks like when read as Latin-1. */
-static long latin_score(const unsigned char *s, size_t n)
+static long latin_score(const unsigned char *s, size_t n, bool cp437)
 {
     long sc = 0;
     size_t i = 0;
@@ -659,7 +674,7 @@ static long latin_score(const unsigned char *s, size_t n)
         } else {
             bool letters = false;
             for (size_t k = i; k < j; k++)
-                if (latin_letter(s[k])) {
+                if (latin_letter(s[k], cp437)) {
                     letters = true;
                     sc += (k > 0 && ascii_letter(s[k - 1])) +
                           (k + 1 < n && ascii_letter(s[k + 1]));
@@ -675,39 +690,44 @@ static long latin_score(const unsigned char *s, size_t n)
     return sc;
 }
 
-/* Plausibility of reading every value in family f (the text is known to
+/* Plausibility of reading s[0..n) in family f (the text is known to
  * decode cleanly in it, so the walk can trust the structure). */
+static long bytes_score(enum family f, const unsigned char *s, size_t n)
+{
+    long sc = 0;
+    size_t i = 0;
+    if (f == FAM_LATIN)
+        return latin_score(s, n, false);
+    while (i < n) {
+        unsigned c = s[i], d = i + 1 < n ? s[i + 1] : 0;
+        if (c < 0x80) {
+            i++;
+        } else if (f == FAM_GB && d >= 0x30 && d <= 0x39) {
+            sc -= 1;                /* GB18030 four-byte: rare */
+            i += 4;
+        } else if (f == FAM_SJIS && c >= 0xA1 && c <= 0xDF) {
+            sc -= 1;                /* half-width katakana */
+            i++;
+        } else if (f == FAM_EUCJP && c == 0x8F) {
+            i += 3;                 /* JIS X 0212: rare */
+        } else if (f == FAM_EUCJP && c == 0x8E) {
+            sc -= 1;                /* half-width katakana */
+            i += 2;
+        } else {
+            sc += pair_score(f, c, d);
+            i += 2;
+        }
+    }
+    return sc;
+}
+
+/* The same over every value. */
 static long family_score(enum family f, const texts *t)
 {
     long sc = 0;
-    for (size_t r = 0; r < t->n; r++) {
-        const unsigned char *s = (const unsigned char *)t->r[r].v->raw;
-        size_t n = t->r[r].v->len, i = 0;
-        if (f == FAM_LATIN) {
-            sc += latin_score(s, n);
-            continue;
-        }
-        while (i < n) {
-            unsigned c = s[i], d = i + 1 < n ? s[i + 1] : 0;
-            if (c < 0x80) {
-                i++;
-            } else if (f == FAM_GB && d >= 0x30 && d <= 0x39) {
-                sc -= 1;                /* GB18030 four-byte: rare */
-                i += 4;
-            } else if (f == FAM_SJIS && c >= 0xA1 && c <= 0xDF) {
-                sc -= 1;                /* half-width katakana */
-                i++;
-            } else if (f == FAM_EUCJP && c == 0x8F) {
-                i += 3;                 /* JIS X 0212: rare */
-            } else if (f == FAM_EUCJP && c == 0x8E) {
-                sc -= 1;                /* half-width katakana */
-                i += 2;
-            } else {
-                sc += pair_score(f, c, d);
-                i += 2;
-            }
-        }
-    }
+    for (size_t r = 0; r < t->n; r++)
+        sc += bytes_score(f, (const unsigned char *)t->r[r].v->raw,
+                          t->r[r].v->len);
     return sc;
 }
 
@@ -1327,4 +1347,217 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
             *out_len = len;
         return out;
     }
+}
+
+/* ---- archive member names --------------------------------------------- */
+
+/* A name that is not UTF-8 is in the charset of the program that wrote the
+ * archive: zip's default is code page 437 (APPNOTE 4.4.4, bit 11 unset),
+ * but zippers write the system's code page (GBK in China, CP932 in Japan,
+ * CP949 in Korea), and tar names have no charset at all.  A name is a few
+ * characters, so the plausibility of each reading is summed over the names
+ * of the archive so far (they share one charset), and a reading under
+ * which a name does not decode is ruled out.  The readings are detection's
+ * builtins, scored the same way, and code page 437 for zip (which replaces
+ * Windows-1252, tar's single-byte reading).  Both single-byte readings
+ * decode (nearly) anything, so a name always gets one. */
+enum { NAME_1252 = NBUILTIN - 1, NAME_CP437 = NBUILTIN };
+_Static_assert(CHARSET_NAME_READINGS == NBUILTIN + 1,
+               "one reading per builtin, and code page 437");
+
+static const char *reading_name(int k)
+{
+    return k == NAME_CP437 ? "CP437" : builtins[k].name;
+}
+
+static iconv_t reading_cd(charset_names *cn, int k)
+{
+    if (!cn->cd_tried[k]) {
+        cn->cd_tried[k] = true;
+        iconv_t cd = iconv_open("UTF-8", reading_name(k));
+        cn->cd[k] = cd == (iconv_t)-1 ? NULL : (void *)cd;
+    }
+    return cn->cd[k] ? (iconv_t)cn->cd[k] : (iconv_t)-1;
+}
+
+/* A name read in a single-byte charset is plausible with a few accented
+ * letters among ASCII ones ("Müller.sgf"), not when they alternate: that
+ * is Shift-JIS, whose trail bytes are often ASCII letters (山田 is
+ * 8E 52 93 63, "ÄRôc" in code page 437).  The extension is no evidence. */
+static long reading_score(int k, const unsigned char *s, size_t n)
+{
+    if (k != NAME_CP437 && builtins[k].fam != FAM_LATIN)
+        return bytes_score(builtins[k].fam, s, n);
+    size_t stem = n, high = 0, letters = 0;
+    while (stem > 0 && s[stem - 1] != '.')
+        stem--;
+    if (stem == 0)
+        stem = n;
+    for (size_t i = 0; i < stem; i++) {
+        high += s[i] >= 0x80;
+        letters += ascii_letter(s[i]);
+    }
+    if (3 * high > 2 * letters)
+        return -(long)high;
+    return latin_score(s, n, k == NAME_CP437);
+}
+
+/* *buf with room for need bytes. */
+static bool name_room(char **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return true;
+    char *q = realloc(*buf, need);
+    if (!q)
+        return false;
+    *buf = q;
+    *cap = need;
+    return true;
+}
+
+/* s[0..n) into cn->buf with control characters (C0, DEL and, in UTF-8,
+ * C1) as \xNN: a name shown in a diagnostic must not end its line or
+ * move the cursor.  raw: s is undecoded bytes; every byte >= 0x80 is
+ * shown as \xNN too. */
+static const char *name_printable(charset_names *cn, const char *s, size_t n,
+                                  bool raw)
+{
+    if (!name_room(&cn->buf, &cn->cap, 4 * n + 1))
+        return NULL;
+    char *o = cn->buf;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool c1 = !raw && c == 0xC2 && i + 1 < n &&
+                  (unsigned char)s[i + 1] >= 0x80 &&
+                  (unsigned char)s[i + 1] <= 0x9F;
+        size_t k = c1 ? 2 : 1;
+        if (c < 0x20 || c == 0x7F || c1 || (raw && c >= 0x80)) {
+            for (size_t j = 0; j < k; j++) {
+                unsigned char b = (unsigned char)s[i + j];
+                *o++ = '\\';
+                *o++ = 'x';
+                *o++ = hexdigit[b >> 4];
+                *o++ = hexdigit[b & 15u];
+            }
+            i += k - 1;
+        } else {
+            *o++ = (char)c;
+        }
+    }
+    *o = '\0';
+    return cn->buf;
+}
+
+/* raw[0..n) decoded in reading k into cn->tmp (*len bytes): the number of
+ * bytes that are not text in it (undecodable, or C1 controls: glibc's
+ * EUC-JP passes 0x80-0x9F through as U+0080-U+009F), -1 when out of
+ * memory. */
+static long reading_decode(charset_names *cn, int k, const char *raw,
+                           size_t n, size_t *len)
+{
+    /* 4 bytes out per byte in covers "\xNN" and these charsets' widest
+     * characters */
+    size_t cap = 4 * n + 8;
+    long bad;
+    for (;;) {
+        if (!name_room(&cn->tmp, &cn->tmp_cap, cap))
+            return -1;
+        bad = decode(reading_cd(cn, k), 1, raw, n, cn->tmp, cap, len);
+        if (bad >= 0)
+            break;
+        cap *= 2;
+    }
+    for (size_t i = 0; i + 1 < *len; i++)
+        if ((unsigned char)cn->tmp[i] == 0xC2 &&
+            (unsigned char)cn->tmp[i + 1] <= 0x9F)
+            bad++;
+    return bad;
+}
+
+void charset_names_start(charset_names *cn)
+{
+    memset(cn->evidence, 0, sizeof cn->evidence);
+    memset(cn->ruled_out, 0, sizeof cn->ruled_out);
+}
+
+const char *charset_name_utf8(charset_names *cn, const char *raw, size_t n,
+                              bool zip)
+{
+    const unsigned char *s = (const unsigned char *)raw;
+    size_t i = 0;
+    bool u8_long = false;
+    while (i < n) {
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        long k = utf8_sequence(s + i, n - i);
+        if (k < 0)
+            break;
+        u8_long |= k >= 3;
+        i += (size_t)k;
+    }
+    long bad[CHARSET_NAME_READINGS];
+    size_t len;
+    int single = zip ? NAME_CP437 : NAME_1252;
+    if (i == n) {
+        /* Valid UTF-8, which other text rarely is, except for short runs
+         * of two-byte sequences: a GBK name (野雪 is D2B0 D1A9, "Ұѩ" in
+         * UTF-8) in an archive whose other names were read as such is
+         * read so too. */
+        int k = -1;
+        for (int j = 0; j < NAME_1252 && !u8_long; j++)
+            if (!cn->ruled_out[j] && cn->evidence[j] > 0 &&
+                (k < 0 || cn->evidence[j] > cn->evidence[k]))
+                k = j;
+        if (k < 0 || cn->evidence[k] <= cn->evidence[single] ||
+            reading_decode(cn, k, raw, n, &len) != 0 ||
+            reading_score(k, s, n) <= 0)
+            return name_printable(cn, raw, n, false);
+        return name_printable(cn, cn->tmp, len, false);
+    }
+    for (int k = 0; k < CHARSET_NAME_READINGS; k++) {
+        bad[k] = -1;
+        if ((k >= NAME_1252 && k != single) ||
+            reading_cd(cn, k) == (iconv_t)-1)
+            continue;
+        bad[k] = reading_decode(cn, k, raw, n, &len);
+        if (bad[k] < 0)
+            return NULL;
+        if (bad[k] == 0)
+            cn->evidence[k] += reading_score(k, s, n);
+        else
+            cn->ruled_out[k] = true;
+    }
+    /* The best reading the archive's names allow, else the best for this
+     * name alone; an East Asian one must beat the single-byte one (which
+     * is looked at first), as in detect().  Else the single-byte one with
+     * its undecodable bytes as \xNN. */
+    int best = -1;
+    for (int pass = 0; pass < 2 && best < 0; pass++)
+        for (int j = 0; j < CHARSET_NAME_READINGS; j++) {
+            int k = j == 0 ? single : j - 1;
+            if (j > 0 && k == single)
+                continue;
+            if (bad[k] == 0 && (pass == 1 || !cn->ruled_out[k]) &&
+                (best < 0 || cn->evidence[k] > cn->evidence[best]))
+                best = k;
+        }
+    if (best < 0 && bad[single] > 0)
+        best = single;
+    if (best < 0)
+        return name_printable(cn, raw, n, true);
+    if (reading_decode(cn, best, raw, n, &len) < 0)
+        return NULL;
+    return name_printable(cn, cn->tmp, len, false);
+}
+
+void charset_names_release(charset_names *cn)
+{
+    for (int k = 0; k < CHARSET_NAME_READINGS; k++)
+        if (cn->cd[k])
+            iconv_close((iconv_t)cn->cd[k]);
+    free(cn->buf);
+    free(cn->tmp);
+    memset(cn, 0, sizeof *cn);
 }
