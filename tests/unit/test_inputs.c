@@ -1119,64 +1119,58 @@ struct named {
     const char *file;           /* made in tmp/n/ */
     int format;
     bool unicode;               /* written in a UTF-8 locale */
-    struct entry e[3];
+    const struct entry *e;
     const char *want[2];        /* origins after "tmp/n/file:" */
 };
 
 static const char REC_N[] = "(;GM[1]C[named])";
+#define NAMES(...) (const struct entry[]){ __VA_ARGS__, { NULL, NULL, 0 } }
+/* the same raw names in a zip and in a tar */
+#define GBK_NAMES NAMES( \
+    { "\xC6\xE5\xC6\xD7" "3.sgf", REC_N, 0 }, \
+    { "\xCE\xE2\xC7\xE5\xD4\xB4-\xC4\xBE\xB9\xC8\xCA\xB5.sgf", REC_N, 0 })
+#define GBK_WANT { "棋谱3.sgf", "吴清源-木谷实.sgf" }
+#define CP949_NAMES NAMES( \
+    { "\xB1\xE2\xBA\xB8.sgf", REC_N, 0 }, \
+    { "\xC0\xCC\xBC\xBC\xB5\xB9-\xB9\xDA\xC1\xA4\xC8\xAF.sgf", REC_N, 0 })
+#define CP949_WANT { "기보.sgf", "이세돌-박정환.sgf" }
+#define SJIS_NAMES NAMES( \
+    { "\x8A\xFB\x95\x88.sgf", REC_N, 0 }, \
+    { "\x96\x7B\x88\xF6\x96\x56\x8F\x47\x8D\xF4.sgf", REC_N, 0 })
+#define SJIS_WANT { "棋譜.sgf", "本因坊秀策.sgf" }
+
 static const struct named named[] = {
     { "flagged.zip", ARCHIVE_FORMAT_ZIP, true,
-      { { "caf\xC3\xA9.sgf", REC_N, 0 },
-        { "\xE6\xA3\x8B\xE8\xB0\xB1.sgf", REC_N, 0 } },
+      NAMES({ "caf\xC3\xA9.sgf", REC_N, 0 },
+            { "\xE6\xA3\x8B\xE8\xB0\xB1.sgf", REC_N, 0 }),
       { "café.sgf", "棋谱.sgf" } },
     { "utf16.7z", ARCHIVE_FORMAT_7ZIP, true,
-      { { "\xEA\xB8\xB0\xEB\xB3\xB4.sgf", REC_N, 0 },
-        { "\xE6\xA3\x8B\xE8\xAD\x9C.sgf", REC_N, 0 } },
+      NAMES({ "\xEA\xB8\xB0\xEB\xB3\xB4.sgf", REC_N, 0 },
+            { "\xE6\xA3\x8B\xE8\xAD\x9C.sgf", REC_N, 0 }),
       { "기보.sgf", "棋譜.sgf" } },
     { "pax.tar", ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, true,
-      { { "caf\xC3\xA9.sgf", REC_N, 0 },
-        { "a\tb/\xE6\xA3\x8B.sgf", REC_N, 0 } },
+      NAMES({ "caf\xC3\xA9.sgf", REC_N, 0 },
+            { "a\tb/\xE6\xA3\x8B.sgf", REC_N, 0 }),
       { "café.sgf", "a\\x09b/棋.sgf" } },
     /* GBK bytes in a name flagged UTF-8: no name, the member's number
      * (directories count: the tar-like listing order) */
     { "badflag.zip", ARCHIVE_FORMAT_ZIP, true,
-      { { "dir", NULL, 0 },
-        { "\xC6\xE5\xC6\xD7.sgf", REC_N, 0 } },
+      NAMES({ "dir", NULL, 0 }, { "\xC6\xE5\xC6\xD7.sgf", REC_N, 0 }),
       { "#2", NULL } },
     { "utf8.zip", ARCHIVE_FORMAT_ZIP, false,
-      { { "\xE6\xA3\x8B\xE8\xB0\xB1" "2.sgf", REC_N, 0 } },
+      NAMES({ "\xE6\xA3\x8B\xE8\xB0\xB1" "2.sgf", REC_N, 0 }),
       { "棋谱2.sgf", NULL } },
-    { "gbk.zip", ARCHIVE_FORMAT_ZIP, false,
-      { { "\xC6\xE5\xC6\xD7" "3.sgf", REC_N, 0 },
-        { "\xCE\xE2\xC7\xE5\xD4\xB4-\xC4\xBE\xB9\xC8\xCA\xB5.sgf", REC_N, 0 } },
-      { "棋谱3.sgf", "吴清源-木谷实.sgf" } },
-    { "cp949.zip", ARCHIVE_FORMAT_ZIP, false,
-      { { "\xB1\xE2\xBA\xB8.sgf", REC_N, 0 },
-        { "\xC0\xCC\xBC\xBC\xB5\xB9-\xB9\xDA\xC1\xA4\xC8\xAF.sgf", REC_N, 0 } },
-      { "기보.sgf", "이세돌-박정환.sgf" } },
-    { "sjis.zip", ARCHIVE_FORMAT_ZIP, false,
-      { { "\x8A\xFB\x95\x88.sgf", REC_N, 0 },
-        { "\x96\x7B\x88\xF6\x96\x56\x8F\x47\x8D\xF4.sgf", REC_N, 0 } },
-      { "棋譜.sgf", "本因坊秀策.sgf" } },
+    { "gbk.zip", ARCHIVE_FORMAT_ZIP, false, GBK_NAMES, GBK_WANT },
+    { "cp949.zip", ARCHIVE_FORMAT_ZIP, false, CP949_NAMES, CP949_WANT },
+    { "sjis.zip", ARCHIVE_FORMAT_ZIP, false, SJIS_NAMES, SJIS_WANT },
     { "cp437.zip", ARCHIVE_FORMAT_ZIP, false,
-      { { "M\x81ller.sgf", REC_N, 0 },
-        { "caf\x82.sgf", REC_N, 0 } },
+      NAMES({ "M\x81ller.sgf", REC_N, 0 }, { "caf\x82.sgf", REC_N, 0 }),
       { "Müller.sgf", "café.sgf" } },
-    { "gbk.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false,
-      { { "\xC6\xE5\xC6\xD7" "3.sgf", REC_N, 0 },
-        { "\xCE\xE2\xC7\xE5\xD4\xB4-\xC4\xBE\xB9\xC8\xCA\xB5.sgf", REC_N, 0 } },
-      { "棋谱3.sgf", "吴清源-木谷实.sgf" } },
-    { "cp949.tar", ARCHIVE_FORMAT_TAR_USTAR, false,
-      { { "\xB1\xE2\xBA\xB8.sgf", REC_N, 0 },
-        { "\xC0\xCC\xBC\xBC\xB5\xB9-\xB9\xDA\xC1\xA4\xC8\xAF.sgf", REC_N, 0 } },
-      { "기보.sgf", "이세돌-박정환.sgf" } },
-    { "sjis.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false,
-      { { "\x8A\xFB\x95\x88.sgf", REC_N, 0 },
-        { "\x96\x7B\x88\xF6\x96\x56\x8F\x47\x8D\xF4.sgf", REC_N, 0 } },
-      { "棋譜.sgf", "本因坊秀策.sgf" } },
+    { "gbk.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false, GBK_NAMES, GBK_WANT },
+    { "cp949.tar", ARCHIVE_FORMAT_TAR_USTAR, false, CP949_NAMES, CP949_WANT },
+    { "sjis.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false, SJIS_NAMES, SJIS_WANT },
     { "latin.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false,
-      { { "M\xFCller.sgf", REC_N, 0 },
-        { "Se\xF1or\x7F.sgf", REC_N, 0 } },
+      NAMES({ "M\xFCller.sgf", REC_N, 0 }, { "Se\xF1or\x7F.sgf", REC_N, 0 }),
       { "Müller.sgf", "Señor\\x7F.sgf" } },
 };
 enum { NNAMED = sizeof named / sizeof named[0] };
