@@ -28,7 +28,8 @@
 #include <zlib.h>
 
 #include "common/dynlib.h"
-#include "sgf/charset.h"
+#include "input/member_names.h"
+#include "sgfkit.h"
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
@@ -140,7 +141,7 @@ struct sgf_inputs {
     size_t ar_index;        /* headers read so far: "#N" names member N */
     locale_t utf8_ctype;    /* the thread's LC_CTYPE around libarchive */
     bool utf8_tried;
-    charset_names names;    /* member names to UTF-8 */
+    member_names names;     /* member names to UTF-8 */
     bool ar_raw_ok;         /* a bare compressed stream is one member */
     bool ar_entries;        /* some header was read */
     bool ar_raw;            /* ... and it is the one bare stream */
@@ -587,7 +588,7 @@ static void close_source(sgf_inputs *in)
  * name at all.  Around its calls that read names, the thread uses a UTF-8
  * LC_CTYPE of the iterator's own (uselocale: per thread, and the caller's
  * locale is back before we return), so that every locale reads the same
- * names; charset_name_utf8 reads the ones stored in other charsets.
+ * names; member_name_utf8 reads the ones stored in other charsets.
  * Returns what to hand leave_utf8_ctype. */
 static locale_t enter_utf8_ctype(sgf_inputs *in)
 {
@@ -643,7 +644,7 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     in->ar_dead = false;
     in->ar_io = false;
     in->ar_index = 0;
-    charset_names_start(&in->names);
+    member_names_start(&in->names);
     in->peek_pos = 0;
     in->src_pos = 0;
     in->A.archive_read_support_filter_all(a);
@@ -831,7 +832,7 @@ static int archive_next(sgf_inputs *in)
                 continue;
             bool zip = (in->A.archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
                        == ARCHIVE_FORMAT_ZIP;
-            name = charset_name_utf8(&in->names, raw, strlen(raw), zip);
+            name = member_name_utf8(&in->names, raw, strlen(raw), zip);
         } else {
             /* read all the same, under its number: a record is never
              * skipped for its name */
@@ -1323,7 +1324,7 @@ void sgf_inputs_free(sgf_inputs *in)
     free(in->peek);
     if (in->z_init)
         inflateEnd(&in->z);
-    charset_names_release(&in->names);
+    member_names_release(&in->names);
     if (in->utf8_ctype)
         freelocale(in->utf8_ctype);
     dynlib_close(&in->ar_lib);

@@ -24,13 +24,13 @@
  * parse the game again with characters as units (SGFC's -E2 mode breaks on
  * exactly these files).
  */
-#include <errno.h>
 #include <iconv.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "common/arena.h"
 #include "common/dynlib.h"
+#include "common/encoding.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -204,65 +204,6 @@ static size_t unit_of(const char *name)
     return 1;
 }
 
-/* Decode in[0..n) with cd into out[0..cap), undecodable bytes as "\xNN"
- * (unit bytes at a time).  With out == NULL the text goes to a scratch
- * buffer and is dropped (a check only).  Returns the number of undecodable
- * bytes, -1 when out is too small; *written is the output length. */
-static long decode(iconv_t cd, size_t unit, const char *in, size_t n,
-                   char *out, size_t cap, size_t *written)
-{
-    char scratch[1024];
-    bool keep = out != NULL;
-    char *o = keep ? out : scratch;
-    size_t left = keep ? cap : sizeof scratch;
-    char *ip = (char *)(uintptr_t)in;   /* iconv does not write its input */
-    size_t il = n;
-    long bad = 0;
-
-    iconv(cd, NULL, NULL, NULL, NULL);
-    for (;;) {
-        char *ip0 = ip, *o0 = o;
-        size_t r = il ? iconv(cd, &ip, &il, &o, &left) : 0;
-        if (r != (size_t)-1)    /* input done: close a shift state */
-            r = iconv(cd, NULL, NULL, &o, &left);
-        if (r != (size_t)-1)
-            break;
-        if (errno == E2BIG && ip == ip0 && o - o0 >= 64) {
-            /* glibc's SHIFT_JISX0213 (and its kin that hold back a
-             * character to combine) can, after running out of room, fill
-             * any buffer with output from no input, forever (a 12 KB file
-             * hung the checker; found by fuzzing).  No character is 64
-             * bytes: drop that output, reset the converter, and take the
-             * byte here as undecodable. */
-            left += (size_t)(o - o0);
-            o = o0;
-            iconv(cd, NULL, NULL, NULL, NULL);
-            errno = EILSEQ;
-        }
-        if (errno == E2BIG || left < 4 * unit) {
-            if (keep)
-                return -1;
-            o = scratch;
-            left = sizeof scratch;
-            continue;
-        }
-        /* EILSEQ, or EINVAL (a character cut by the value's end) */
-        for (size_t k = 0; k < unit && il > 0; k++) {
-            unsigned char c = (unsigned char)*ip++;
-            il--;
-            *o++ = '\\';
-            *o++ = 'x';
-            *o++ = hexdigit[c >> 4];
-            *o++ = hexdigit[c & 15u];
-            left -= 4;
-            bad++;
-        }
-    }
-    if (written)
-        *written = keep ? (size_t)(o - out) : 0;
-    return bad;
-}
-
 /* glibc's UCS-4 family (UCS-4, UCS-4LE, WCHAR_T, ... any name CA[] gives)
  * passes code points up to 2^31 through as the 4- to 6-byte sequences of
  * old UTF-8, and some converters let surrogates through: neither is UTF-8,
@@ -348,7 +289,7 @@ int charset_utf16_to_utf8(const char *in, size_t n, int endian, char **out,
             break;
         }
         size_t len;
-        long bad = decode(cd, 2, in, n, buf, cap, &len);
+        long bad = encoding_decode(cd, 2, in, n, buf, cap, &len);
         if (bad < 0) {          /* too many bad bytes for the estimate */
             free(buf);
             cap *= 2;
@@ -423,26 +364,6 @@ static const sgf_node *next_node(const sgf_node *n)
     return NULL;
 }
 
-/* The multi-byte sequence of strict UTF-8 (no overlongs, no surrogates)
- * that starts at s[0] (>= 0x80), n > 0 bytes being there: its length as a
- * positive number, or minus the length of the invalid part to skip. */
-static long utf8_sequence(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-                : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
-    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-    unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    size_t k = 1;
-    while (k <= need && k < n) {
-        unsigned d = s[k];
-        if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF))
-            break;
-        k++;
-    }
-    return need && k > need ? (long)k : -(long)k;
-}
-
 /* Count the valid multi-byte sequences of strict UTF-8 and the invalid
  * parts between them. */
 static void utf8_scan(const unsigned char *s, size_t n, texts *t)
@@ -453,7 +374,7 @@ static void utf8_scan(const unsigned char *s, size_t n, texts *t)
             i++;
             continue;
         }
-        long k = utf8_sequence(s + i, n - i);
+        long k = encoding_utf8_sequence(s + i, n - i);
         if (k > 0) {
             t->u8_ok++;
             t->u8_long |= k >= 3;
@@ -521,7 +442,8 @@ static long count_errors(sgf_game *g, const char *name, const texts *t,
     long total = 0;
     for (size_t i = 0; i < t->n; i++) {
         const sgf_value *v = t->r[i].v;
-        long bad = decode(cd, unit_of(name), v->raw, v->len, NULL, 0, NULL);
+        long bad = encoding_decode(cd, unit_of(name), v->raw, v->len, NULL, 0,
+                                   NULL);
         total += bad;
         if (bad && report)
             game_report(g, SGF_C_CHARSET_UNDECODABLE, v->pos, 0,
@@ -534,200 +456,13 @@ static long count_errors(sgf_game *g, const char *name, const texts *t,
 
 /* ---- how plausible a reading is --------------------------------------- */
 
-/* Short text (two player names) is where detectors fail: uchardet calls
- * four bytes of GBK "TIS-620" and reads Shift-JIS names as nothing at all.
- * Every East Asian standard orders its characters so that the common ones
- * share a range (GB2312 level 1, Big5's frequent block, JIS level 1, the
- * KS X 1001 hangul rows, the kana rows); a reading that lands in those
- * ranges is more plausible than one that lands in extensions, user-defined
- * areas or half-width katakana.  GB2312 level 1 and the KS X 1001 hangul
- * rows overlap byte for byte, so Korean needs the frequency of the
- * syllables themselves: names, Go words (바둑, 흑, 백, 승, 집...) and the
- * most frequent syllables of Korean text. */
-enum family { FAM_GB, FAM_SJIS, FAM_KR, FAM_BIG5, FAM_EUCJP, FAM_LATIN };
-
-static const uint16_t hangul_common[] = {  /* EUC-KR codes, sorted */
-    0xB0A1, 0xB0A3, 0xB0AD, 0xB0B3, 0xB0C5, 0xB0C7, 0xB0CD, 0xB0D4, 0xB0E1,
-    0xB0E6, 0xB0E8, 0xB0ED, 0xB0F8, 0xB0FA, 0xB0FB, 0xB0FC, 0xB1A4, 0xB1B3,
-    0xB1B8, 0xB1B9, 0xB1C7, 0xB1D4, 0xB1D7, 0xB1D9, 0xB1DD, 0xB1E2, 0xB1E6,
-    0xB1E8, 0xB1EE, 0xB3AA, 0xB3AF, 0xB3B2, 0xB3BB, 0xB3EB, 0xB4C2, 0xB4D9,
-    0xB4DC, 0xB4E7, 0xB4EB, 0xB4F6, 0xB4FD, 0xB5A5, 0xB5B5, 0xB5B9, 0xB5BF,
-    0xB5CF, 0xB5E5, 0xB5E9, 0xB5EE, 0xB6A7, 0xB6F3, 0xB7AF, 0xB7C1, 0xB7CE,
-    0xB7F9, 0xB8A3, 0xB8AE, 0xB8B6, 0xB8B8, 0xB8BB, 0xB8CD, 0xB8E9, 0xB8ED,
-    0xB8F0, 0xB8F1, 0xB9AB, 0xB9AE, 0xB9B0, 0xB9CC, 0xB9CE, 0xB9D9, 0xB9DA,
-    0xB9DD, 0xB9DF, 0xB9E6, 0xB9E8, 0xB9E9, 0xB9FC, 0xBAAF, 0xBAB8, 0xBABB,
-    0xBAC0, 0xBACE, 0xBAD0, 0xBAD2, 0xBAF1, 0xBAF3, 0xBBE7, 0xBBF3, 0xBBFD,
-    0xBCAD, 0xBCAE, 0xBCB1, 0xBCB3, 0xBCBA, 0xBCBC, 0xBCD2, 0xBCD5, 0xBCDB,
-    0xBCF6, 0xBCF7, 0xBCF8, 0xBDBA, 0xBDC0, 0xBDC2, 0xBDC3, 0xBDC4, 0xBDC5,
-    0xBDC7, 0xBDC9, 0xBEC6, 0xBEC8, 0xBED3, 0xBEDF, 0xBEE7, 0xBEEE, 0xBEF6,
-    0xBEF8, 0xBFA1, 0xBFA9, 0xBFAC, 0xBFAD, 0xBFB0, 0xBFB5, 0xBFB9, 0xBFC0,
-    0xBFC1, 0xBFD5, 0xBFE4, 0xBFEB, 0xBFEC, 0xBFEE, 0xBFF8, 0xC0A7, 0xC0AF,
-    0xC0B0, 0xC0B1, 0xC0B2, 0xC0BA, 0xC0BB, 0xC0BD, 0xC0C7, 0xC0CC, 0xC0CE,
-    0xC0CF, 0xC0D0, 0xC0D3, 0xC0DA, 0xC0DB, 0xC0E5, 0xC0E7, 0xC0FA, 0xC0FB,
-    0xC0FC, 0xC1A4, 0xC1A6, 0xC1AA, 0xC1B6, 0xC1BE, 0xC1D6, 0xC1D8, 0xC1DF,
-    0xC1F6, 0xC1F8, 0xC1FD, 0xC2F7, 0xC2F9, 0xC3A2, 0xC3A4, 0xC3B5, 0xC3B6,
-    0xC3CA, 0xC3D6, 0xC3DF, 0xC4A1, 0xC4C5, 0xC5B8, 0xC5B9, 0xC5C2, 0xC5C3,
-    0xC5CD, 0xC5EB, 0xC6AE, 0xC6C7, 0xC6D0, 0xC6ED, 0xC7A5, 0xC7C1, 0xC7CF,
-    0xC7D1, 0xC7D4, 0xC7D5, 0xC7D8, 0xC7E0, 0xC7E3, 0xC7F5, 0xC7F6, 0xC7FC,
-    0xC7FD, 0xC8A3, 0xC8AB, 0xC8AD, 0xC8AF, 0xC8B2, 0xC8B8, 0xC8BF, 0xC8C6,
-    0xC8E6, 0xC8F1, 0xC8F7,
-};
-
-static bool hangul_is_common(unsigned code)
-{
-    size_t lo = 0, hi = sizeof hangul_common / sizeof hangul_common[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (hangul_common[mid] == code)
-            return true;
-        if (hangul_common[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
-/* Score of one two-byte character c,d in a family's own code layout. */
-static int pair_score(enum family f, unsigned c, unsigned d)
-{
-    unsigned code = c << 8 | d;
-    switch (f) {
-    case FAM_GB:
-        if (d < 0xA1)
-            return 0;                               /* GBK extensions */
-        if (c >= 0xB0 && c <= 0xD7)
-            return 2;                               /* GB2312 level 1 */
-        if ((c >= 0xD8 && c <= 0xF7) || c == 0xA1 || c == 0xA3 ||
-            c == 0xA4 || c == 0xA5)
-            return 1;                  /* level 2, punctuation, kana rows */
-        return (c >= 0xAA && c <= 0xAF) || c >= 0xF8 ? -1 : 0; /* user area */
-    case FAM_SJIS:
-        if (c == 0x82)
-            return d >= 0x9F ? 2 : 1;               /* hiragana, full-width */
-        if (c == 0x83)
-            return d <= 0x96 ? 2 : 0;               /* katakana, Greek */
-        if (c == 0x81)
-            return 1;                               /* punctuation */
-        if (c >= 0x88 && c <= 0x98)
-            return 2;                               /* JIS level 1 */
-        if ((c >= 0x99 && c <= 0x9F) || (c >= 0xE0 && c <= 0xEA))
-            return 1;                               /* JIS level 2 */
-        return c >= 0xF0 && c <= 0xF9 ? -1 : 0;     /* user area */
-    case FAM_KR:
-        if (d < 0xA1)
-            return 0;                               /* UHC extensions */
-        if (c >= 0xB0 && c <= 0xC8)
-            return hangul_is_common(code) ? 4 : 1;  /* KS X 1001 hangul */
-        return c == 0xA1 || (c >= 0xCA && c <= 0xFD) ? 1 : 0;
-    case FAM_BIG5:
-        if (code >= 0xA440 && code <= 0xC67E)
-            return 2;                               /* frequent block */
-        if ((code >= 0xC940 && code <= 0xF9D5) || c == 0xA1)
-            return 1;                      /* less frequent, punctuation */
-        return c < 0xA1 || c >= 0xFA ? -1 : 0;      /* user area */
-    case FAM_EUCJP:
-        /* its kanji rows are GB2312's hanzi rows byte for byte, and EUC-JP
-         * is rare in Go records: only kana make it the better reading */
-        if (c == 0xA4 || c == 0xA5)
-            return 3;                               /* kana */
-        return c == 0xA1 || (c >= 0xB0 && c <= 0xCF) ? 1 : 0;
-    case FAM_LATIN:
-        break;
-    }
-    return 0;
-}
-
-static bool ascii_letter(unsigned c)
-{
-    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-}
-
-/* A letter in Windows-1252, or with cp437 in code page 437 (zip's default
- * for names: accented letters at 0x80-0x9A and 0xA0-0xA5, and ß). */
-static bool latin_letter(unsigned c, bool cp437)
-{
-    if (cp437)
-        return (c >= 0x80 && c <= 0x9A) || (c >= 0xA0 && c <= 0xA5) ||
-               c == 0xE1;
-    return (c >= 0xC0 && c != 0xD7 && c != 0xF7) || c == 0x8A || c == 0x8C ||
-           c == 0x8E || c == 0x9A || c == 0x9C || c == 0x9E || c == 0x9F;
-}
-
-/* Western text has an accented letter here and there inside words of ASCII
- * letters ("Müller"); runs of three or more non-ASCII bytes are what East
- * Asian text looks like when read as Latin-1. */
-static long latin_score(const unsigned char *s, size_t n, bool cp437)
-{
-    long sc = 0;
-    size_t i = 0;
-    while (i < n) {
-        if (s[i] < 0x80) {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < n && s[j] >= 0x80)
-            j++;
-        if (j - i >= 3) {
-            sc -= (long)(j - i);
-        } else {
-            bool letters = false;
-            for (size_t k = i; k < j; k++)
-                if (latin_letter(s[k], cp437)) {
-                    letters = true;
-                    sc += (k > 0 && ascii_letter(s[k - 1])) +
-                          (k + 1 < n && ascii_letter(s[k + 1]));
-                }
-            /* accented letters sit inside words ("créé", "Müller"); East
-             * Asian characters sit between spaces or other characters */
-            if (letters && ((i > 0 && ascii_letter(s[i - 1])) ||
-                            (j < n && ascii_letter(s[j]))))
-                sc++;
-        }
-        i = j;
-    }
-    return sc;
-}
-
-/* Plausibility of reading s[0..n) in family f (the text is known to
- * decode cleanly in it, so the walk can trust the structure). */
-static long bytes_score(enum family f, const unsigned char *s, size_t n)
-{
-    long sc = 0;
-    size_t i = 0;
-    if (f == FAM_LATIN)
-        return latin_score(s, n, false);
-    while (i < n) {
-        unsigned c = s[i], d = i + 1 < n ? s[i + 1] : 0;
-        if (c < 0x80) {
-            i++;
-        } else if (f == FAM_GB && d >= 0x30 && d <= 0x39) {
-            sc -= 1;                /* GB18030 four-byte: rare */
-            i += 4;
-        } else if (f == FAM_SJIS && c >= 0xA1 && c <= 0xDF) {
-            sc -= 1;                /* half-width katakana */
-            i++;
-        } else if (f == FAM_EUCJP && c == 0x8F) {
-            i += 3;                 /* JIS X 0212: rare */
-        } else if (f == FAM_EUCJP && c == 0x8E) {
-            sc -= 1;                /* half-width katakana */
-            i += 2;
-        } else {
-            sc += pair_score(f, c, d);
-            i += 2;
-        }
-    }
-    return sc;
-}
-
-/* The same over every value. */
-static long family_score(enum family f, const texts *t)
+/* encoding_score over every value. */
+static long family_score(enum encoding_family f, const texts *t)
 {
     long sc = 0;
     for (size_t r = 0; r < t->n; r++)
-        sc += bytes_score(f, (const unsigned char *)t->r[r].v->raw,
-                          t->r[r].v->len);
+        sc += encoding_score(f, (const unsigned char *)t->r[r].v->raw,
+                             t->r[r].v->len);
     return sc;
 }
 
@@ -851,22 +586,23 @@ static long errors_with_alt(sgf_game *g, const char *name, const char *alt,
     return e;
 }
 
-static const struct builtin {
-    const char *name;
-    enum family fam;
-    unsigned flags;
-} builtins[] = {
-    /* in the order of how often they occur in Go records without CA[]
-     * (doc/charset.md: sgfutils lists GB, SJIS, Big5, EUC-KR): the
-     * order breaks ties */
-    { "GB18030", FAM_GB, CSF_MULTI | CSF_DBCS },
-    { "CP932", FAM_SJIS, CSF_MULTI | CSF_DBCS },
-    { "CP949", FAM_KR, CSF_MULTI },
-    { "CP950", FAM_BIG5, CSF_MULTI | CSF_DBCS },
-    { "EUC-JP", FAM_EUCJP, CSF_MULTI },
-    { "WINDOWS-1252", FAM_LATIN, CSF_WESTERN },
-};
-enum { NBUILTIN = sizeof builtins / sizeof builtins[0] };
+/* What the readings detection tries (encoding.h) are to the decision:
+ * GBK, Shift-JIS and Big5 trail bytes can be '\\' and ']'. */
+static unsigned family_flags(enum encoding_family f)
+{
+    switch (f) {
+    case ENC_GB:
+    case ENC_SJIS:
+    case ENC_BIG5:
+        return CSF_MULTI | CSF_DBCS;
+    case ENC_KR:
+    case ENC_EUCJP:
+        return CSF_MULTI;
+    case ENC_LATIN:
+        break;
+    }
+    return CSF_WESTERN;
+}
 
 /* Below this many non-ASCII bytes uchardet's answers are guesses (its
  * distribution analysers need a few dozen characters). */
@@ -874,8 +610,8 @@ enum { UCHARDET_MIN_BYTES = 64 };
 
 /* Every builtin's undecodable bytes and, when clean, its score. */
 typedef struct scores {
-    long err[NBUILTIN];
-    long score[NBUILTIN];
+    long err[ENCODING_READINGS];
+    long score[ENCODING_READINGS];
     int best, best_multi;    /* clean ones with the highest score, or -1 */
     long second;             /* second highest clean score */
 } scores;
@@ -884,11 +620,11 @@ static void score_builtins(sgf_game *g, const texts *t, scores *sc)
 {
     sc->best = sc->best_multi = -1;
     sc->second = LONG_MIN;
-    for (int k = 0; k < NBUILTIN; k++) {
-        sc->err[k] = count_errors(g, builtins[k].name, t, false);
+    for (int k = 0; k < ENCODING_READINGS; k++) {
+        sc->err[k] = count_errors(g, encoding_readings[k].iconv, t, false);
         if (sc->err[k] != 0)
             continue;
-        long s = sc->score[k] = family_score(builtins[k].fam, t);
+        long s = sc->score[k] = family_score(encoding_readings[k].family, t);
         if (sc->best < 0 || s > sc->score[sc->best]) {
             if (sc->best >= 0)
                 sc->second = sc->score[sc->best];
@@ -896,7 +632,7 @@ static void score_builtins(sgf_game *g, const texts *t, scores *sc)
         } else if (s > sc->second) {
             sc->second = s;
         }
-        if (builtins[k].fam != FAM_LATIN &&
+        if (encoding_readings[k].family != ENC_LATIN &&
             (sc->best_multi < 0 || s > sc->score[sc->best_multi]))
             sc->best_multi = k;
     }
@@ -912,7 +648,7 @@ static bool looks_east_asian(const scores *sc, long latin)
 
 static long texts_latin_score(const texts *t)
 {
-    return family_score(FAM_LATIN, t);
+    return family_score(ENC_LATIN, t);
 }
 
 /* The texts as uchardet is given them. */
@@ -941,8 +677,8 @@ static const char *ask_uchardet(sgf_game *g, const texts *t, unsigned *flags,
 
 static void choose_builtin(choice *c, const scores *sc, int k)
 {
-    c->name = builtins[k].name;
-    c->flags = builtins[k].flags;
+    c->name = encoding_readings[k].iconv;
+    c->flags = family_flags(encoding_readings[k].family);
     c->clean = sc->err[k] == 0;
 }
 
@@ -1022,7 +758,7 @@ static void detect(sgf_game *g, const ca_info *ca, long ca_err,
         c->flags = ud_flags;
         c->from_ca = false;
     }
-    for (int k = 0; k < NBUILTIN; k++)
+    for (int k = 0; k < ENCODING_READINGS; k++)
         if (sc.err[k] >= 0 && sc.err[k] < least) {
             least = sc.err[k];
             choose_builtin(c, &sc, k);
@@ -1331,7 +1067,8 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
             return NULL;
         }
         size_t len;
-        long bad = decode(cd, unit_of(g->charset), in, n, out, cap, &len);
+        long bad = encoding_decode(cd, unit_of(g->charset), in, n, out, cap,
+                                   &len);
         if (bad < 0) {
             cap *= 2;
             continue;
@@ -1347,217 +1084,4 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
             *out_len = len;
         return out;
     }
-}
-
-/* ---- archive member names --------------------------------------------- */
-
-/* A name that is not UTF-8 is in the charset of the program that wrote the
- * archive: zip's default is code page 437 (APPNOTE 4.4.4, bit 11 unset),
- * but zippers write the system's code page (GBK in China, CP932 in Japan,
- * CP949 in Korea), and tar names have no charset at all.  A name is a few
- * characters, so the plausibility of each reading is summed over the names
- * of the archive so far (they share one charset), and a reading under
- * which a name does not decode is ruled out.  The readings are detection's
- * builtins, scored the same way, and code page 437 for zip (which replaces
- * Windows-1252, tar's single-byte reading).  Both single-byte readings
- * decode (nearly) anything, so a name always gets one. */
-enum { NAME_1252 = NBUILTIN - 1, NAME_CP437 = NBUILTIN };
-_Static_assert(CHARSET_NAME_READINGS == NBUILTIN + 1,
-               "one reading per builtin, and code page 437");
-
-static const char *reading_name(int k)
-{
-    return k == NAME_CP437 ? "CP437" : builtins[k].name;
-}
-
-static iconv_t reading_cd(charset_names *cn, int k)
-{
-    if (!cn->cd_tried[k]) {
-        cn->cd_tried[k] = true;
-        iconv_t cd = iconv_open("UTF-8", reading_name(k));
-        cn->cd[k] = cd == (iconv_t)-1 ? NULL : (void *)cd;
-    }
-    return cn->cd[k] ? (iconv_t)cn->cd[k] : (iconv_t)-1;
-}
-
-/* A name read in a single-byte charset is plausible with a few accented
- * letters among ASCII ones ("Müller.sgf"), not when they alternate: that
- * is Shift-JIS, whose trail bytes are often ASCII letters (山田 is
- * 8E 52 93 63, "ÄRôc" in code page 437).  The extension is no evidence. */
-static long reading_score(int k, const unsigned char *s, size_t n)
-{
-    if (k != NAME_CP437 && builtins[k].fam != FAM_LATIN)
-        return bytes_score(builtins[k].fam, s, n);
-    size_t stem = n, high = 0, letters = 0;
-    while (stem > 0 && s[stem - 1] != '.')
-        stem--;
-    if (stem == 0)
-        stem = n;
-    for (size_t i = 0; i < stem; i++) {
-        high += s[i] >= 0x80;
-        letters += ascii_letter(s[i]);
-    }
-    if (3 * high > 2 * letters)
-        return -(long)high;
-    return latin_score(s, n, k == NAME_CP437);
-}
-
-/* *buf with room for need bytes. */
-static bool name_room(char **buf, size_t *cap, size_t need)
-{
-    if (need <= *cap)
-        return true;
-    char *q = realloc(*buf, need);
-    if (!q)
-        return false;
-    *buf = q;
-    *cap = need;
-    return true;
-}
-
-/* s[0..n) into cn->buf with control characters (C0, DEL and, in UTF-8,
- * C1) as \xNN: a name shown in a diagnostic must not end its line or
- * move the cursor.  raw: s is undecoded bytes; every byte >= 0x80 is
- * shown as \xNN too. */
-static const char *name_printable(charset_names *cn, const char *s, size_t n,
-                                  bool raw)
-{
-    if (!name_room(&cn->buf, &cn->cap, 4 * n + 1))
-        return NULL;
-    char *o = cn->buf;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        bool c1 = !raw && c == 0xC2 && i + 1 < n &&
-                  (unsigned char)s[i + 1] >= 0x80 &&
-                  (unsigned char)s[i + 1] <= 0x9F;
-        size_t k = c1 ? 2 : 1;
-        if (c < 0x20 || c == 0x7F || c1 || (raw && c >= 0x80)) {
-            for (size_t j = 0; j < k; j++) {
-                unsigned char b = (unsigned char)s[i + j];
-                *o++ = '\\';
-                *o++ = 'x';
-                *o++ = hexdigit[b >> 4];
-                *o++ = hexdigit[b & 15u];
-            }
-            i += k - 1;
-        } else {
-            *o++ = (char)c;
-        }
-    }
-    *o = '\0';
-    return cn->buf;
-}
-
-/* raw[0..n) decoded in reading k into cn->tmp (*len bytes): the number of
- * bytes that are not text in it (undecodable, or C1 controls: glibc's
- * EUC-JP passes 0x80-0x9F through as U+0080-U+009F), -1 when out of
- * memory. */
-static long reading_decode(charset_names *cn, int k, const char *raw,
-                           size_t n, size_t *len)
-{
-    /* 4 bytes out per byte in covers "\xNN" and these charsets' widest
-     * characters */
-    size_t cap = 4 * n + 8;
-    long bad;
-    for (;;) {
-        if (!name_room(&cn->tmp, &cn->tmp_cap, cap))
-            return -1;
-        bad = decode(reading_cd(cn, k), 1, raw, n, cn->tmp, cap, len);
-        if (bad >= 0)
-            break;
-        cap *= 2;
-    }
-    for (size_t i = 0; i + 1 < *len; i++)
-        if ((unsigned char)cn->tmp[i] == 0xC2 &&
-            (unsigned char)cn->tmp[i + 1] <= 0x9F)
-            bad++;
-    return bad;
-}
-
-void charset_names_start(charset_names *cn)
-{
-    memset(cn->evidence, 0, sizeof cn->evidence);
-    memset(cn->ruled_out, 0, sizeof cn->ruled_out);
-}
-
-const char *charset_name_utf8(charset_names *cn, const char *raw, size_t n,
-                              bool zip)
-{
-    const unsigned char *s = (const unsigned char *)raw;
-    size_t i = 0;
-    bool u8_long = false;
-    while (i < n) {
-        if (s[i] < 0x80) {
-            i++;
-            continue;
-        }
-        long k = utf8_sequence(s + i, n - i);
-        if (k < 0)
-            break;
-        u8_long |= k >= 3;
-        i += (size_t)k;
-    }
-    long bad[CHARSET_NAME_READINGS];
-    size_t len;
-    int single = zip ? NAME_CP437 : NAME_1252;
-    if (i == n) {
-        /* Valid UTF-8, which other text rarely is, except for short runs
-         * of two-byte sequences: a GBK name (野雪 is D2B0 D1A9, "Ұѩ" in
-         * UTF-8) in an archive whose other names were read as such is
-         * read so too. */
-        int k = -1;
-        for (int j = 0; j < NAME_1252 && !u8_long; j++)
-            if (!cn->ruled_out[j] && cn->evidence[j] > 0 &&
-                (k < 0 || cn->evidence[j] > cn->evidence[k]))
-                k = j;
-        if (k < 0 || cn->evidence[k] <= cn->evidence[single] ||
-            reading_decode(cn, k, raw, n, &len) != 0 ||
-            reading_score(k, s, n) <= 0)
-            return name_printable(cn, raw, n, false);
-        return name_printable(cn, cn->tmp, len, false);
-    }
-    for (int k = 0; k < CHARSET_NAME_READINGS; k++) {
-        bad[k] = -1;
-        if ((k >= NAME_1252 && k != single) ||
-            reading_cd(cn, k) == (iconv_t)-1)
-            continue;
-        bad[k] = reading_decode(cn, k, raw, n, &len);
-        if (bad[k] < 0)
-            return NULL;
-        if (bad[k] == 0)
-            cn->evidence[k] += reading_score(k, s, n);
-        else
-            cn->ruled_out[k] = true;
-    }
-    /* The best reading the archive's names allow, else the best for this
-     * name alone; an East Asian one must beat the single-byte one (which
-     * is looked at first), as in detect().  Else the single-byte one with
-     * its undecodable bytes as \xNN. */
-    int best = -1;
-    for (int pass = 0; pass < 2 && best < 0; pass++)
-        for (int j = 0; j < CHARSET_NAME_READINGS; j++) {
-            int k = j == 0 ? single : j - 1;
-            if (j > 0 && k == single)
-                continue;
-            if (bad[k] == 0 && (pass == 1 || !cn->ruled_out[k]) &&
-                (best < 0 || cn->evidence[k] > cn->evidence[best]))
-                best = k;
-        }
-    if (best < 0 && bad[single] > 0)
-        best = single;
-    if (best < 0)
-        return name_printable(cn, raw, n, true);
-    if (reading_decode(cn, best, raw, n, &len) < 0)
-        return NULL;
-    return name_printable(cn, cn->tmp, len, false);
-}
-
-void charset_names_release(charset_names *cn)
-{
-    for (int k = 0; k < CHARSET_NAME_READINGS; k++)
-        if (cn->cd[k])
-            iconv_close((iconv_t)cn->cd[k]);
-    free(cn->buf);
-    free(cn->tmp);
-    memset(cn, 0, sizeof *cn);
 }
