@@ -27,8 +27,8 @@ enum { MAX_WHERE = 32 };
 enum select_what { SELECT_NONE, SELECT_ORIGINS, SELECT_GAMES };
 
 /* The rules key of the last RU[] text a worker read: a database's games
- * mostly share one or two spellings, and sgf_rules_parse (a thousand
- * instructions a game) was 5% of the summary's own work. */
+ * mostly share one or two spellings, so sgf_rules_parse runs once a run
+ * of them. */
 struct rules_memo {
     char text[64];           /* RU[] as the game gives it; "" for none yet */
     char key[sizeof ((sgf_rules *)0)->name];
@@ -177,7 +177,7 @@ static void first_move_key(const sgf_game_sig *sig, int w, int h, char *out,
         snprintf(out, n, "%d-%d", a < b ? a : b, a < b ? b : a);
         return;
     }
-    /* without snprintf: it was 5% of the summary's own work */
+    /* without snprintf: this runs for every game, and snprintf is slow */
     size_t k = put_uint(out, (unsigned)(a < b ? a : b));
     out[k++] = '-';
     put_uint(out + k, (unsigned)(a < b ? b : a));

@@ -19,9 +19,8 @@
 #include "cli/cli.h"
 
 /* Jobs in flight per worker: enough to hide uneven game sizes and the
- * reader's 1 MB reads (16 jobs of 16 KB, pool.c, are about 2 ms of
- * checking), few enough that memory stays bounded whatever the size of
- * the collection.  -j is capped so that the ring of jobs stays at
+ * reader's reads, few enough that memory stays bounded whatever the size
+ * of the collection.  -j is capped so that the ring of jobs stays at
  * MAX_JOBS. */
 #define SLOTS_PER_WORKER 16u
 #define MAX_JOBS 4096u

@@ -4,10 +4,8 @@
  * checking a job (any number at once), and writing the finished jobs in
  * sequence (the writer), so that the output is the same whatever N is.  A
  * thread takes whichever role has work, so none sleeps while there is any:
- * with a reader and a writer thread of their own (four threads for -j2),
- * every batch cost wake-ups that took a core from a worker (about 450
- * context switches a run on the KGS collection; now about 20).  A ring of
- * SLOTS_PER_WORKER * N jobs bounds memory.
+ * a reader and a writer thread of their own cost a wake-up per batch.  A
+ * ring of SLOTS_PER_WORKER * N jobs bounds memory.
  *
  * The reader fills a job one of two ways.  While the other threads have
  * fewer than DIRECT_START framed jobs each waiting, it frames games
@@ -15,15 +13,11 @@
  * Once they have enough, it reads the next batch as -j 1 does
  * (sgf_reader_next: the parse finds where each game ends) and runs it
  * itself, a "direct" job: no framing, no copy, and the bytes are parsed by
- * the thread whose read() brought them into its cache.  Framing and copying
- * every game was work -j 1 never does (24 million instructions over the KGS
- * collection, 3.4% of sgfcheck's and 6.6% of sgfstat's), all of it on the
- * thread holding the reader role, and each game's bytes crossed from one
- * core's cache to the other's; with -j2 the reader now runs 40-46% of the
- * games itself, and -j2 costs 8 million instructions more than -j1.  Both
- * ways see the same games: the frame scan ends games where the full parse
- * does (doc/reader.md), and both number them alike (only games with a
- * tree count).
+ * the thread whose read() brought them into its cache: framing and copying
+ * is work -j 1 never does, serial, and moves every game between caches
+ * (doc/performance.md, "bin/cli/pool.c").  Both ways see the same games:
+ * the frame scan ends games where the full parse does (doc/reader.md), and
+ * both number them alike (only games with a tree count).
  */
 #include <pthread.h>
 #include <sched.h>
@@ -35,29 +29,21 @@
 
 /* Games are handed out in batches of about this many bytes: one lock round
  * trip per batch instead of per game.  Small, because the last batches
- * decide when the run ends: with 64 KB (half a millisecond of checking)
- * one thread waited for the other's last batch about 0.1 ms a run, with
- * 16 KB about 0.05 ms, for no more CPU time. */
+ * decide when the run ends (a thread waits for the other's last one). */
 #define BATCH_BYTES (16u * 1024u)
 #define BATCH_GAMES 16u
 
 /* Framed jobs waiting per other thread before the reader runs a batch
- * itself, and below which it ends the batch after the game in hand.  A
+ * itself, and below which it ends the batch after the game in hand: a
  * direct job ends as soon as another thread takes a job, so that the reader
- * frames the next one long before anyone runs out: with 2 and 0 (ending
- * only once the queue was empty), the second thread of -j2 waited 2 to 3.6
- * ms a run for the reader over a folder of 5,272 one-game files, where the
- * reader also opens a file per game, and the run was 2% slower than
- * framing every game. */
+ * frames the next one long before anyone runs out. */
 #define DIRECT_START 4u
 #define DIRECT_STOP 3u
 
-/* A new thread often waits a scheduler tick (1 to 4 ms) before it first
- * runs while its parent, a worker too, keeps its CPU: on the 2-core test
- * VM -j2's second thread began work after 1.4 ms (median; 0.16 ms when
- * created on the other CPU), 4% of a run over the KGS collection.  So
- * workers are created with their affinity set to the CPUs other than the
- * main thread's, and widen it to the process's once they run. */
+/* A new thread often waits a scheduler tick before it first runs while its
+ * parent, a worker too, keeps its CPU.  So workers are created with their
+ * affinity set to the CPUs other than the main thread's, and widen it to
+ * the process's once they run. */
 #if defined(__linux__) && defined(__GLIBC__) && defined(CPU_SET)
 #define POOL_PLACE 1
 #endif
@@ -90,8 +76,7 @@ struct pool {
     struct job *jobs;          /* nslots of them */
     /* the jobs from seq_out to seq_in (ring[seq % nslots]) and the others,
      * the last one written first: its buffers are grown and in a cache,
-     * where going round all nslots touched every job's pages (about 200
-     * page faults of a -j2 run over the KGS collection) */
+     * where going round all nslots touches every job's pages */
     struct job **ring;
     struct job *spare;
     unsigned nslots;
@@ -121,8 +106,8 @@ struct pool {
 static int job_append(struct job *j, const void *p, size_t n, size_t *at)
 {
     if (!j->bytes.cap) {
-        /* a batch in one allocation: growing it by doubling from 64 bytes
-         * touched four times its pages, each a page fault */
+        /* a batch in one allocation: doubling from 64 bytes would touch
+         * four times its pages, each a page fault */
         void *b = cli_grow(NULL, &j->bytes.cap, 2 * BATCH_BYTES, 1);
         if (b)
             j->bytes.data = b;
@@ -133,8 +118,8 @@ static int job_append(struct job *j, const void *p, size_t n, size_t *at)
 }
 
 /* member: the walk's count of members started, which names the member
- * raw comes from (its origin's text is rewritten in place from member to
- * member, and comparing it was 1% of a -j2 run). */
+ * raw comes from (cheaper than comparing its origin's text, which is
+ * rewritten in place from member to member). */
 static void job_add(struct job *j, const sgf_raw_game *raw,
                     unsigned long member)
 {
@@ -245,10 +230,8 @@ static void pool_wake(struct pool *p)
 
 /* Lock held, nothing to do for now.  Waits for the next change (pool_wake)
  * spinning for up to SPIN_SECONDS before sleeping: the work comes back
- * within microseconds as a rule (the reader frames the next batch), but a
- * thread that slept, its virtual CPU halted, woke up 0.7 to 3 ms after the
- * broadcast on the 2-vCPU test VM, in one -j2 run in three: a sixth of a
- * run over the KGS collection. */
+ * within microseconds as a rule (the reader frames the next batch), and a
+ * thread that slept on a halted virtual CPU can wake milliseconds late. */
 #define SPIN_SECONDS 0.0005
 static void pool_wait(struct pool *p)
 {
@@ -365,14 +348,14 @@ static void pool_write(struct pool *p)
 }
 
 /* One thread's share of the run.  Writing comes first (it frees slots),
- * then reading while a slot is free (framing is ten times faster than
+ * then reading while a slot is free (framing is much faster than
  * checking, so framed jobs are ready for a thread done with its own; once
  * DIRECT_START jobs wait for each other thread, reading is a direct job),
  * then checking a framed job.  *g is the thread's game object for framed
  * jobs, made for the first: a thread that only reads makes none (direct
  * jobs use the reader's), and a new thread does not make one while the
- * first batch is read (its first malloc, a heap of its own, took the
- * process's memory map lock from the reader's first reads). */
+ * first batch is read (its first malloc, a heap of its own, takes the
+ * process's memory map lock the reader's first reads need). */
 static void pool_work(struct pool *p, sgf_game **g)
 {
     pthread_mutex_lock(&p->lock);

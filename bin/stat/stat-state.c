@@ -128,12 +128,9 @@ static void zero_by_writing(void *p, size_t n)
 static int table_grow(struct stat_table *t)
 {
     size_t cap = t->cap ? t->cap * 2 : 16;
-    /* Not calloc: a big table comes fresh from mmap, and find_slot's first
-     * read of a page maps the kernel's zero page, so the write that follows
-     * faults again and flushes the TLB of every CPU the process runs on:
-     * with -j2 an interrupt of the other worker each time (2% of the CPU
-     * time of sgfstat -j2 over the KGS collection).  Writing the zeros
-     * first maps each page once. */
+    /* Not calloc: find_slot's first read of a fresh mmap page maps the zero
+     * page, and the write after it faults again and interrupts the other
+     * worker to flush its TLB.  Writing the zeros maps each page once. */
     struct stat_item *slot = malloc(cap * sizeof *slot);
     if (!slot)
         return -1;

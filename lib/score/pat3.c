@@ -81,7 +81,7 @@ static int admitted(const unsigned mask[4], uint8_t *v)
  * byte (cells 0-3) and a high byte (cells 4-7), and the table's bytes
  * 32 * high to 32 * high + 31 hold the codes of one high byte: each
  * admitted high byte takes the same 32 bytes, the set of admitted low
- * bytes (one code at a time, this step was 8 % of an estimate). */
+ * bytes (cheaper than setting one code at a time, once per estimate). */
 static void expand(pat3_table *t, const unsigned mask[8])
 {
     uint8_t lows[256], highs[256];

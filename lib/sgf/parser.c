@@ -837,13 +837,11 @@ static bool add_plain_move(parser *ps, size_t p)
 
 /* ---- frame mode's scan ---- */
 
-/* With -j N a reader thread frames every game before workers parse it, so
- * framing is serial: through the loop below it ran at 900 MB/s and took
- * 13% of all CPU at -j2.  frame_scan() finds the end of a well-formed game
- * 64 bytes at a time (3 GB/s with SSE2, 5.5 with AVX2), and answers only
- * when the loop is sure to end the game at the same byte; on anything else
- * it answers 0 and the loop frames the game as before (doc/reader.md,
- * "Frame mode's scan").
+/* With -j N one thread frames the games workers parse, so framing is serial
+ * work that caps the speedup.  frame_scan() finds the end of a well-formed
+ * game 64 bytes at a time, and answers only when the loop is sure to end
+ * the game at the same byte; on anything else it answers 0 and the loop
+ * frames the game (doc/reader.md, "Frame mode's scan").
  *
  * From the game's '(' to the ')' that closes it, it proves that
  * - a '[' outside a value opens one, and the first ']' after it that no odd

@@ -24,11 +24,8 @@
 #include <emmintrin.h>
 #endif
 
-/* 128 KiB, not more: with -j N every thread waits while the reader reads,
- * and the first read of 1 MiB (into pages touched for the first time) kept
- * -j2's second thread idle 0.1 to 0.4 ms a run; -j1 is as fast either way
- * (0.2% more instructions for the restarts, 224 fewer page faults on the
- * KGS collection).  Fuzzing builds (tests/fuzz/build.sh) make chunks tiny
+/* 128 KiB, not more: with -j N every thread waits while the reader reads
+ * (doc/reader.md).  Fuzzing builds (tests/fuzz/build.sh) make chunks tiny
  * so that chunk boundaries and restarts fall inside small inputs. */
 #ifndef SGF_READER_CHUNK
 #define SGF_READER_CHUNK (1 << 17)
