@@ -161,6 +161,8 @@ static void score_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
 {
     struct options *o = ctx;
     cli_tally_game(cli, g, out);
+    if (!sgf_game_root(g))
+        return;     /* no game to score (an empty file, text after the last) */
     sgf_position *p = sgf_position_new();
     unsigned char *map = malloc(SGF_MAP_SIZE);
     if (!p || !map) {

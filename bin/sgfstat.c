@@ -243,6 +243,24 @@ static void count_rules(struct stat_state *st, struct stat_group *grp,
     stat_count_str(st, grp, T_RULES, m->key);
 }
 
+/* The diagnostics of g by check id, severities after -W as sgfcheck
+ * reports them; returns the worst severity, -1 when none. */
+static int count_checks(const struct cli *cli, struct stat_state *st,
+                        struct stat_group *grp, const sgf_game *g)
+{
+    int worst = -1;
+    for (size_t i = 0, nd = sgf_game_diag_count(g); i < nd; i++) {
+        const sgf_diag *d = sgf_game_diag(g, i);
+        int sev = cli_severity(cli, d);
+        if (sev < 0)
+            continue;
+        if (sev > worst)
+            worst = sev;
+        stat_count_str(st, grp, T_CHECK, d->id);
+    }
+    return worst;
+}
+
 static void count_game(const struct cli *cli, struct worker *w,
                        struct stat_group *grp, sgf_game *g,
                        const sgf_game_sig *sig)
@@ -251,12 +269,17 @@ static void count_game(const struct cli *cli, struct worker *w,
     const sgf_info *in = sgf_game_info(g);
     char tmp[64];
     size_t n;
-    stat_count(st, grp, T_TOTAL, "games", 5, 1);
     if (sgf_game_index(g) == 1)
         stat_count(st, grp, T_TOTAL, "files", 5, 1);
     stat_count(st, grp, T_TOTAL, "bytes", 5, sig->bytes);
-    if (!sgf_game_root(g))
+    if (!sgf_game_root(g)) {
+        /* no game (an empty file, text after the last game): counted
+         * apart, its diagnostics with the others', nothing else */
         stat_count(st, grp, T_TOTAL, "no_tree", 7, 1);
+        count_checks(cli, st, grp, g);
+        return;
+    }
+    stat_count(st, grp, T_TOTAL, "games", 5, 1);
     n = put_uint(tmp, (unsigned)in->width);
     tmp[n++] = 'x';
     n += put_uint(tmp + n, (unsigned)in->height);
@@ -307,17 +330,7 @@ static void count_game(const struct cli *cli, struct worker *w,
                    strcspn(in->application, ":"), 1);
     else
         stat_count(st, grp, T_APPLICATION, "none", 4, 1);
-    /* severities after -W, as sgfcheck reports them */
-    int worst = -1;
-    for (size_t i = 0, nd = sgf_game_diag_count(g); i < nd; i++) {
-        const sgf_diag *d = sgf_game_diag(g, i);
-        int sev = cli_severity(cli, d);
-        if (sev < 0)
-            continue;
-        if (sev > worst)
-            worst = sev;
-        stat_count_str(st, grp, T_CHECK, d->id);
-    }
+    int worst = count_checks(cli, st, grp, g);
     stat_count_str(st, grp, T_STATUS, worst == SGF_ERROR ? "errors"
                    : worst == SGF_WARNING ? "warnings" : "ok");
 }

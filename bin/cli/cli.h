@@ -93,7 +93,8 @@ struct cli_out {
     struct cli_buf err;      /* written to stderr in input order, before buf
                               * (diagnostics of a tool whose stdout is data) */
     struct cli_tally tally;  /* this game's counts while the cli_game_fn runs
-                              * (games is set to 1 by cli); added to
+                              * (games is set by cli: 1 for a game tree, 0
+                              * for a record without one); added to
                               * cli->total in input order */
     /* diagnostics per check id of the whole batch (--summary) */
     uint32_t by_check[CLI_CHECKS_MAX];

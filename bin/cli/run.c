@@ -38,7 +38,9 @@ void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
 {
     struct cli_tally sum = out->tally;
     memset(&out->tally, 0, sizeof out->tally);
-    out->tally.games = 1;
+    /* a record without a tree (an empty file, text after the last game,
+     * a stray ')') carries diagnostics but is no game */
+    out->tally.games = sgf_game_root(g) != NULL;
     fn(cli, g, out, ctx);
     tally_add(&sum, &out->tally);
     out->tally = sum;

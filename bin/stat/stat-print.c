@@ -187,8 +187,9 @@ static void text_group(const struct stat_group *g,
                    total(g, "files") == 1 ? "" : "s",
                    (double)total(g, "bytes") / 1e6);
     if (total(g, "no_tree"))
-        cli_buf_printf(b, " (%" PRIu64 " without a game tree)",
-                       total(g, "no_tree"));
+        cli_buf_printf(b, " (and %" PRIu64 " record%s without a game "
+                       "tree)", total(g, "no_tree"),
+                       total(g, "no_tree") == 1 ? "" : "s");
     cli_buf_puts(b, "\n");
     if (l.games)
         cli_buf_printf(b, "moves      mean %.1f, median %" PRIu64

@@ -57,7 +57,9 @@ struct job_run {
 
 static void tally(struct job_run *j, const sgf_game *g)
 {
-    j->counts[C_GAMES]++;
+    /* a record without a tree (an empty file, text after the last game,
+     * a stray ')') carries diagnostics but is no game, as in the tools */
+    j->counts[C_GAMES] += sgf_game_root(g) != NULL;
     for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++)
         switch (sgf_report_severity(&j->report, sgf_game_diag(g, i))) {
         case SGF_ERROR: j->counts[C_ERRORS]++; break;
@@ -103,6 +105,8 @@ static int score_counts(sgf_game *g, const sgf_score_options *so, int all,
 
 static void score_game(struct job_run *j, sgf_game *g)
 {
+    if (!sgf_game_root(g))
+        return;     /* no game to score, as in sgfscore */
     if (score_counts(g, &j->score, j->rules_all, j->pos, j->map, &j->report,
                      &j->out, j->agree, &j->counts[C_DISAGREE]))
         j->counts[C_NOT_SCORED]++;

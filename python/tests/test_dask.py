@@ -154,7 +154,7 @@ def test_convert_parts_and_manifest(inputs, scheduler, tmp_path):
             data = (d / m["part"]).read_bytes()
             parts.append(gzip.decompress(data) if to == "sgf" else data)
         assert sum(m["games"] for m in manifest) == \
-            len(list(sgfkit.read(*inputs, legality=False)))
+            sum(g.has_tree for g in sgfkit.read(*inputs, legality=False))
         if to == "csv":
             # each part a whole CSV file: one header each
             head = parts[0].split(b"\r\n", 1)[0] + b"\r\n"

@@ -12,7 +12,8 @@ from conftest import run_tool
 def test_every_game_as_sgfscore(corpus):
     out, _, _ = run_tool("sgfscore", "--format=json", "-j1", corpus)
     ref = [json.loads(line) for line in out.splitlines()]
-    games = list(sgfkit.read(corpus, legality=False))
+    # a record without a tree is no game: the tool has no line for it
+    games = [g for g in sgfkit.read(corpus, legality=False) if g.has_tree]
     assert len(games) == len(ref) > 200
     scored = 0
     for g, line in zip(games, ref):

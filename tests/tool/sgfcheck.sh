@@ -332,4 +332,19 @@ else
     echo "sgfcheck.sh: script(1) from util-linux is missing: terminal cases skipped"
 fi
 
+
+# ---- counting: only game trees are games ------------------------------------
+printf '(;GM[1]SZ[19];B[aa])\n)\n' > stray.sgf
+printf '(;GM[1];B[aa]))\n(;GM[1];W[bb])junk\n' > stray2.sgf
+status 1 "a stray ')' after the last game" stray.sgf
+check "a stray ')': reported" grep -q '^stray.sgf:2:1: error: .*\[extra-close-paren\]' out
+check "a stray ')' is no second game" grep -q '^sgfcheck: 1 game, 1 error, ' err
+status 1 "a stray ')' between games, junk after the last" stray2.sgf
+check "two games, not three" grep -q '^sgfcheck: 2 games, 1 error, 1 warning' err
+status 1 "--summary: a stray ')'" --summary stray.sgf
+check "--summary: 1 game" grep -q '^sgfcheck: 1 game, ' err
+: > empty.sgf
+status 0 "an empty file" empty.sgf
+check "an empty file: 0 games" grep -q '^sgfcheck: 0 games, 0 errors, 1 warning' err
+
 finish

@@ -333,4 +333,18 @@ check "-j3 gives the same SGF as -j1" cmp -s canon.sgf canon3.sgf
 conv -j3 --to=jsonl . >all3.jsonl 2>/dev/null
 check "-j3 gives the same JSON Lines as -j1" cmp -s all.jsonl all3.jsonl
 
+
+# ---- counting: only game trees are games ------------------------------------
+printf '(;GM[1]SZ[19];B[aa])\n)\n(;GM[1]SZ[19];W[bb])\n)junk\n' > stray.sgf
+check "stray ')' and junk: 2 games" sh -c \
+    "'$prog' --progress=never stray.sgf 2>&1 >/dev/null | grep -q '^sgfconvert: 2 games, '"
+status 0 "stray ')': --split" --split='{n}-{game}' -o split-stray stray.sgf
+check "stray ')': --split numbers the two games 1 and 2" \
+    sh -c 'test -f split-stray/1-1.sgf && test -f split-stray/2-2.sgf &&
+           test "$(ls split-stray | wc -l)" -eq 3'
+check "stray ')': the manifest numbers the games 1 and 2" python3 -c '
+import json
+m = [json.loads(l) for l in open("split-stray/manifest.jsonl")]
+assert [r["game"] for r in m] == [1, 2], m'
+
 finish

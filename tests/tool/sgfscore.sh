@@ -160,4 +160,13 @@ status 2 "unknown rules" --rules=klingon in/right.sgf
 status 2 "a missing input" in/right.sgf in/missing.sgf
 check "a missing input: the other is scored" grep -q 'right.sgf: ' out
 
+
+# ---- counting: only game trees are games ------------------------------------
+printf '(;GM[1]SZ[9]KM[7];B[ee];W[cc])\n)\n' > stray.sgf
+status 0 "a stray ')' after the last game" stray.sgf
+check "a stray ')': one game scored, nothing about the ')'" \
+    test "$(wc -l <out)" -eq 1
+check "a stray ')': not counted as not scored" grep -q ', 0 not scored$' err
+check "a stray ')': 1 game" grep -q '^sgfscore: 1 game, 1 error, ' err
+
 finish

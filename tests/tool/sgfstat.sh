@@ -314,4 +314,20 @@ else
     echo "sgfstat.sh: no real corpus at $real: skipped"
 fi
 
+
+# ---- counting: only game trees are games ------------------------------------
+printf '(;GM[1]SZ[19];B[aa])\n)\n' > stray.sgf
+: > empty.sgf
+status 0 "a stray ')' and an empty file" stray.sgf empty.sgf
+check "text: 1 game in 2 files, 2 records without a tree" \
+    grep -q '^games  *1 in 2 files, .* (and 2 records without a game tree)$' out
+check "text: the moves of the one game" \
+    grep -q '^moves  *mean 1.0, median 1, shortest 1, longest 1$' out
+check "summary: 1 game" grep -q '^sgfstat: 1 game, 1 error, 1 warning' err
+status 0 "--format=json: a stray ')'" --format=json stray.sgf empty.sgf
+check "JSON: games 1, no_tree 2, one board size" python3 -c '
+import json
+g = json.load(open("out"))["groups"][0]
+assert g["games"] == 1 and g["files"] == 2 and g["no_tree"] == 2, g'
+
 finish
