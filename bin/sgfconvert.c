@@ -431,6 +431,7 @@ int main(int argc, char **argv)
     struct cli cli;
     static struct options o;
     int main_line = 0, drop_empty = 0, merge = 0, in_place = 0;
+    int no_repair = 0;
     const struct cli_option options[] = {
         { "from", 0, CLI_ARG_REQUIRED, "FORMAT",
           "inputs are auto (by name: .xml, .json), sgf, xml, json",
@@ -457,6 +458,9 @@ int main(int argc, char **argv)
                      "SGF: leave out nodes without properties"),
         { "passes", 0, CLI_ARG_REQUIRED, "FORM",
           "SGF: write passes as keep, empty ([]) or tt", opt_passes, &o },
+        CLI_OPT_FLAG("no-repair", 0, &no_repair,
+                     "SGF: write the tree as read, even where it fails "
+                     "the checks"),
         CLI_OPT_END
     };
 
@@ -478,7 +482,8 @@ int main(int argc, char **argv)
         return cli_finish(&cli, 0);
     }
     o.write.flags = (main_line ? SGF_WRITE_MAIN_LINE : 0) |
-                    (drop_empty ? SGF_WRITE_DROP_EMPTY : 0) | o.pass_flag;
+                    (drop_empty ? SGF_WRITE_DROP_EMPTY : 0) |
+                    (no_repair ? 0 : SGF_WRITE_REPAIR) | o.pass_flag;
     target_from_name(&o, cli.output);
     o.rules = cli.read_opt.rules;
     if (in_place) {

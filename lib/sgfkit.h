@@ -999,8 +999,13 @@ enum {
     SGF_WRITE_DROP_EMPTY = 1u << 1,  /* leave out nodes without properties
                                       * (after strip) where the tree allows */
     SGF_WRITE_PASS_EMPTY = 1u << 2,  /* passes as B[] / W[] */
-    SGF_WRITE_PASS_TT = 1u << 3      /* passes as B[tt] / W[tt] (boards up
+    SGF_WRITE_PASS_TT = 1u << 3,     /* passes as B[tt] / W[tt] (boards up
                                       * to 19x19; larger ones keep []) */
+    /* mend what the property, value and placement checks find, so that
+     * what is written passes them: values of the wrong type left out,
+     * single-valued properties given one value, nodes that mix a move with
+     * setup split, misplaced properties moved (doc/repair.md) */
+    SGF_WRITE_REPAIR = 1u << 4
 };
 #define SGF_WRITE_STRIP_MAX 64
 

@@ -209,6 +209,28 @@ check_legality_counts() {
 }
 CORPUS_CHECKS="$CORPUS_CHECKS check_legality_counts"
 
+# What sgfconvert writes from the whole corpus passes every syntax, value
+# and placement check (issue 15; doc/repair.md): the errors left are
+# counted by tests/tool/repair_left.py and must be none.  The count before
+# the conversion is printed beside it.
+check_repaired_output() {
+    run_tool repair "$builddir/bin/sgfconvert" --progress=never -q -j2 \
+        -o "$work/repaired.sgf" "$corpus"
+    case $(rc_of repair) in
+        0|1) ;;
+        *) echo "  sgfconvert: exit status $(rc_of repair)"; return 1 ;;
+    esac
+    before=$(python3 "$srcdir/tests/tool/repair_left.py" "$sgfcheck" \
+                     "$corpus" 2>/dev/null)
+    after=$(python3 "$srcdir/tests/tool/repair_left.py" "$sgfcheck" \
+                    "$work/repaired.sgf" 2>"$work/repair-left.err")
+    echo "  syntax, value and placement errors: $before in the corpus," \
+         "$after in what sgfconvert wrote"
+    sed 's/^/  | /' "$work/repair-left.err" | head -n 20
+    [ "$after" = 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_repaired_output"
+
 # Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
 # lists for it (that file says how to read it).  Files are named one by one,
 # so that .txt, .gib and the like are read too.

@@ -18,7 +18,11 @@
 
 #include "sgf/game.h"
 #include "sgf/charset.h"
+#include "sgf/diag.h"
+#include "sgf/gameinfo.h"
 #include "sgf/reader.h"
+#include "sgf/repair.h"
+#include "sgf/validate.h"
 #include "sgf/writer.h"
 
 #define WBUF_SIZE 16384
@@ -42,6 +46,10 @@ typedef struct writer {
     int width, height;     /* board size, for passes */
     char strip[SGF_WRITE_STRIP_MAX][4];   /* ids left out, NUL-terminated */
     size_t nstrip;
+    /* SGF_WRITE_REPAIR: what this round mends (may be NULL), and the node
+     * being written, whose earlier properties an overlap is taken from */
+    const repair_plan *plan;
+    const sgf_node *node;
     char buf[WBUF_SIZE];
 } writer;
 
@@ -353,6 +361,8 @@ static bool is_pass(const writer *w, const sgf_prop *p)
 }
 
 static void put_literal(writer *w, const char *s);
+static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
+                              bool moved_here);
 
 static void put_prop(writer *w, const sgf_prop *p)
 {
@@ -364,6 +374,10 @@ static void put_prop(writer *w, const sgf_prop *p)
      * without a value is not SGF; the parser reports both. */
     if (n == 0 || p->nvalues == 0 || stripped(w, p))
         return;
+    if (w->flags & SGF_WRITE_REPAIR) {
+        put_prop_repaired(w, p, n, false);
+        return;
+    }
     wrap(w);
     put(w, p->id, n);
     w->col += n;
@@ -387,6 +401,160 @@ static void put_literal(writer *w, const char *s)
     w->col += n;
 }
 
+/* ---- repairs (SGF_WRITE_REPAIR; repair.c plans them) --------------------- */
+
+static void put_point(writer *w, int x, int y)
+{
+    char v[5] = { '[', (char)(x < 26 ? 'a' + x : 'A' + x - 26),
+                  (char)(y < 26 ? 'a' + y : 'A' + y - 26), ']', 0 };
+    put_literal(w, v);
+}
+
+/* The points of value i that no earlier property of p's group in the node
+ * holds; false when there are none (the value goes). */
+static bool overlap_left(const writer *w, const sgf_value *v,
+                         const point_set *taken, point_rect *r, bool *whole)
+{
+    point_value_status st = point_value_parse(v->raw, v->len, w->width,
+                                              w->height, r);
+    *whole = true;
+    if (st != PV_POINT && st != PV_RECT)
+        return true;        /* not a point: its own checks say what it is */
+    unsigned left = 0, all = 0;
+    for (int y = r->y0; y <= r->y1; y++)
+        for (int x = r->x0; x <= r->x1; x++, all++)
+            left += !point_set_has(taken, x, y);
+    *whole = left == all;
+    return left > 0;
+}
+
+/* Several values of a single-valued Text or SimpleText property (C[a]C[b]
+ * joined by the parser) become one: the texts in order, each once, on
+ * lines of their own (Text) or separated by a space (SimpleText). */
+static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
+                            bool text)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    const char *prev = NULL;
+    size_t prev_len = 0;
+    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+        size_t n;
+        const char *s = keep[i] ? sgf_value_text(w->g, p, i, &n) : "";
+        if (!s) {
+            w->err = SGF_E_NOMEM;
+            break;
+        }
+        if (!keep[i] || n == 0 ||
+            (prev && n == prev_len && memcmp(s, prev, n) == 0))
+            continue;
+        if (len + n + 1 > cap) {
+            size_t c = (len + n + 1) * 2;
+            char *b = realloc(buf, c);
+            if (!b) {
+                w->err = SGF_E_NOMEM;
+                break;
+            }
+            buf = b;
+            cap = c;
+        }
+        if (len)
+            buf[len++] = text ? '\n' : ' ';
+        memcpy(buf + len, s, n);
+        len += n;
+        prev = s;
+        prev_len = n;
+    }
+    put_c(w, '[');
+    if (!w->err)
+        put_escaped(w, buf ? buf : "", len, COLON_PLAIN, -1, NULL);
+    put_c(w, ']');
+    w->col += 2;
+    free(buf);
+}
+
+/* p as the plan and FF[4] want it: values the checks found wrong left out
+ * (or emptied), a single-valued property with one value, a point list
+ * without the points an earlier property of its group holds. */
+static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
+                              bool moved_here)
+{
+    repair_action pa = repair_prop(w->plan, p);
+    if (pa == REPAIR_DROP || (pa == REPAIR_MOVED && !moved_here))
+        return;
+    point_set taken;
+    if (pa == REPAIR_OVERLAP) {
+        point_set_clear(&taken);
+        for (const sgf_prop *q = w->node->props; q && q != p; q = q->next)
+            if (repair_same_group(p, q) && repair_prop(w->plan, q) !=
+                                           REPAIR_DROP)
+                point_list_collect(q, w->width, w->height, &taken);
+    }
+    const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
+    sgf_value_type t = prop_type(p);
+    bool single = pi && pi->list == SGF_L_ONE;
+    bool *keep = malloc(p->nvalues * sizeof *keep);
+    if (!keep) {
+        w->err = SGF_E_NOMEM;
+        return;
+    }
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        point_rect r;
+        bool whole;
+        keep[i] = repair_value(w->plan, &p->values[i]) != REPAIR_DROP &&
+                  (pa != REPAIR_OVERLAP ||
+                   overlap_left(w, &p->values[i], &taken, &r, &whole));
+        kept += keep[i];
+    }
+    if (kept == 0) {
+        free(keep);
+        return;
+    }
+    wrap(w);
+    put(w, p->id, n);
+    w->col += n;
+    if (single && kept > 1 && (t == SGF_T_TEXT || t == SGF_T_SIMPLETEXT)) {
+        put_joined_text(w, p, keep, t == SGF_T_TEXT);
+        free(keep);
+        return;
+    }
+    if (is_pass(w, p) && keep[0]) {
+        bool tt = (w->flags & SGF_WRITE_PASS_TT) && w->width <= 19 &&
+                  w->height <= 19;
+        put_literal(w, tt ? "[tt]" : "[]");
+        free(keep);
+        return;
+    }
+    bool first = true;
+    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+        point_rect r;
+        bool whole = true;
+        if (!keep[i])
+            continue;
+        if (!first) {
+            if (single)
+                break;      /* the first value stands; doc/repair.md */
+            wrap(w);
+        }
+        first = false;
+        if (repair_value(w->plan, &p->values[i]) == REPAIR_EMPTY)
+            put_literal(w, "[]");
+        else if (pa == REPAIR_OVERLAP &&
+                 (overlap_left(w, &p->values[i], &taken, &r, &whole),
+                  !whole)) {
+            /* a rectangle partly taken: its other points one by one */
+            for (int y = r.y0; y <= r.y1; y++)
+                for (int x = r.x0; x <= r.x1; x++)
+                    if (!point_set_has(&taken, x, y))
+                        put_point(w, x, y);
+        } else {
+            put_value(w, p, i, t);
+        }
+    }
+    free(keep);
+}
+
 /* The charset named by CA[]: what the text values are written in. */
 static const char *output_charset(const sgf_game *g)
 {
@@ -395,11 +563,30 @@ static const char *output_charset(const sgf_game *g)
     return g->charset;     /* kept undecoded: name what it is, if known */
 }
 
-static void put_root(writer *w, const sgf_node *n)
+/* Whether p is written in part `part` of its node: -1 when the node is
+ * not split (repair_split). */
+static bool in_part(const sgf_node *n, const sgf_prop *p, int part)
+{
+    return part < 0 || repair_part(n, p) == part;
+}
+
+/* The properties the plan moves into n (a root property found lower down,
+ * a second game-info node's), after n's own. */
+static void put_moved(writer *w, const sgf_node *n)
+{
+    const sgf_prop *p;
+    for (size_t i = 0; (p = repair_moved_into(w->plan, n, i)) && !w->err; i++) {
+        size_t len = strlen(p->id);
+        if (len && p->nvalues && !stripped(w, p))
+            put_prop_repaired(w, p, len, true);
+    }
+}
+
+static void put_root(writer *w, const sgf_node *n, int part)
 {
     const sgf_prop *gm = sgf_node_find(n, SGF_P_GM);
     const char *cs = output_charset(w->g);
-    if (gm)
+    if (gm && in_part(n, gm, part))
         put_prop(w, gm);
     put_literal(w, "FF[4]");
     if (cs) {
@@ -410,7 +597,8 @@ static void put_root(writer *w, const sgf_node *n)
     }
     w->node_open = false;
     for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
-        if (p != gm && p->kind != SGF_P_FF && p->kind != SGF_P_CA)
+        if (p != gm && p->kind != SGF_P_FF && p->kind != SGF_P_CA &&
+            in_part(n, p, part))
             put_prop(w, p);
 }
 
@@ -443,23 +631,46 @@ static bool dropped(const writer *w, const sgf_node *n, bool root)
 
 /* The root and game-info nodes stand on lines of their own; moves fill
  * lines up to LINE_WIDTH. */
+static bool part_empty(const sgf_node *n, int part)
+{
+    for (const sgf_prop *p = n->props; p; p = p->next)
+        if (in_part(n, p, part))
+            return false;
+    return true;
+}
+
+/* One node, or under SGF_WRITE_REPAIR the parts of a node that mixes a
+ * move with setup or holds two moves: its setup, its first move, its
+ * second, each a node of its own, in that order. */
 static void put_node(writer *w, const sgf_node *n, bool root)
 {
     if (dropped(w, n, root))
         return;
-    bool own_line = root || has_gameinfo(n);
-    if (!w->after_open && (own_line || w->break_due || w->col >= LINE_WIDTH))
-        newline(w);
-    w->after_open = false;
-    put_c(w, ';');
-    w->col++;
-    w->node_open = true;
-    if (root)
-        put_root(w, n);
-    else
-        for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
-            put_prop(w, p);
-    w->break_due = own_line;
+    bool split = w->plan && repair_split(w->plan, n);
+    w->node = n;
+    bool moved = false;
+    for (int part = split ? 0 : -1; part < (split ? 3 : 0); part++) {
+        if (split && part_empty(n, part) && !(root && part == 0))
+            continue;
+        bool own_line = (root && part <= 0) || has_gameinfo(n);
+        if (!w->after_open &&
+            (own_line || w->break_due || w->col >= LINE_WIDTH))
+            newline(w);
+        w->after_open = false;
+        put_c(w, ';');
+        w->col++;
+        w->node_open = true;
+        if (root && part <= 0)
+            put_root(w, n, part);
+        else
+            for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
+                if (in_part(n, p, part))
+                    put_prop(w, p);
+        if (!moved && w->plan)
+            put_moved(w, n);
+        moved = true;
+        w->break_due = own_line;
+    }
 }
 
 static void open_variation(writer *w)
@@ -562,19 +773,36 @@ int sgf_write_game(sgf_game *g, sgf_write_fn write, void *ctx)
     return sgf_write_game_opt(g, NULL, write, ctx);
 }
 
+static int write_tree(sgf_game *g, const sgf_write_options *o,
+                      const repair_plan *plan, sgf_write_fn write, void *ctx);
+static int write_repaired(sgf_game *g, const sgf_write_options *o,
+                          sgf_write_fn write, void *ctx);
+
 int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
                        sgf_write_fn write, void *ctx)
 {
     writer w;
     if (!g || !write)
         return SGF_E_ARG;
-    w.flags = o ? o->flags : 0;
     if (!read_strip(&w, o ? o->strip : NULL))
         return SGF_E_ARG;
-    w.width = g->info.width;
-    w.height = g->info.height;
     if (!g->root)
         return SGF_OK;
+    if (o && (o->flags & SGF_WRITE_REPAIR))
+        return write_repaired(g, o, write, ctx);
+    return write_tree(g, o, NULL, write, ctx);
+}
+
+static int write_tree(sgf_game *g, const sgf_write_options *o,
+                      const repair_plan *plan, sgf_write_fn write, void *ctx)
+{
+    writer w;
+    w.flags = o ? o->flags : 0;
+    read_strip(&w, o ? o->strip : NULL);
+    w.width = g->info.width;
+    w.height = g->info.height;
+    w.plan = plan;
+    w.node = NULL;
     w.g = g;
     w.write = write;
     w.ctx = ctx;
@@ -591,7 +819,7 @@ int sgf_write_game_opt(sgf_game *g, const sgf_write_options *o,
     return w.err;
 }
 
-/* ---- the canonical copy the exporters walk ---------------------------- */
+/* ---- copies read back: the exporters' canonical copy, repair rounds --- */
 
 typedef struct grow_buf {
     char *p;
@@ -617,6 +845,75 @@ static int grow_append(void *ctx, const void *data, size_t len)
     memcpy(b->p + b->len, data, len);
     b->len += len;
     return 0;
+}
+
+/* A repair round's output read back with the property checks (the steps
+ * of read.c without the replay: move legality is not mended). */
+static parse_status finish_checked(sgf_game *g, const sgf_raw_game *raw)
+{
+    if (g->root) {
+        if (reader_charset(g, raw) == PARSE_NOMEM)
+            return PARSE_NOMEM;
+        gameinfo_read(g);
+        validate_game(g);
+    }
+    game_finish_diags(g);
+    return g->nomem ? PARSE_NOMEM : PARSE_DONE;
+}
+
+/* Repairs can uncover others (a move left out leaves its KO[] alone): at
+ * most this many rounds of write, read back, check. */
+enum { REPAIR_ROUNDS = 6 };
+
+/* SGF_WRITE_REPAIR: rounds of repair planned from the diagnostics of what
+ * the previous round wrote, until a round finds nothing to mend; a game
+ * without such diagnostics costs nothing more than its write. */
+static int write_repaired(sgf_game *g, const sgf_write_options *o,
+                          sgf_write_fn write, void *ctx)
+{
+    sgf_game *cur = g;
+    /* the checks must have run for their diagnostics to plan from */
+    bool checked = !(g->opt.flags & SGF_READ_SYNTAX_ONLY);
+    int rc = SGF_OK;
+    for (int round = 0; ; round++) {
+        repair_plan *plan = NULL;
+        if (checked && (rc = repair_plan_new(cur, &plan)) != SGF_OK)
+            break;
+        if ((checked && !plan) || round == REPAIR_ROUNDS) {
+            rc = write_tree(cur, o, plan, write, ctx);
+            repair_plan_free(plan);
+            break;
+        }
+        grow_buf b = { NULL, 0, 0 };
+        rc = write_tree(cur, o, plan, grow_append, &b);
+        repair_plan_free(plan);
+        sgf_game *next = NULL;
+        if (rc == SGF_OK) {
+            sgf_read_options opt = g->opt;
+            sgf_raw_game raw = { 0 };
+            opt.flags &= SGF_READ_NO_DECODE;
+            raw.bytes = b.p ? b.p : "";
+            raw.len = b.len;
+            raw.origin = g->origin;
+            raw.index = g->index;
+            raw.line = 1;
+            raw.column = 1;
+            raw.at_eof = 1;
+            next = reader_parse_new(&raw, &opt, finish_checked);
+            if (!next || next->nomem || !next->root)
+                rc = SGF_E_NOMEM;
+        }
+        free(b.p);
+        if (cur != g)
+            sgf_game_free(cur);
+        cur = next;
+        if (rc != SGF_OK)
+            break;
+        checked = true;
+    }
+    if (cur != g)
+        sgf_game_free(cur);
+    return rc;
 }
 
 int writer_canonical_copy(sgf_game *g, sgf_game **out)

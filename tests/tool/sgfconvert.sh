@@ -334,6 +334,29 @@ conv -j3 --to=jsonl . >all3.jsonl 2>/dev/null
 check "-j3 gives the same JSON Lines as -j1" cmp -s all.jsonl all3.jsonl
 
 
+# ---- repairs: what sgfconvert writes passes the checks (doc/repair.md) -----
+for f in "$corpus"/repair/*.sgf; do
+    rel=repair/${f##*/}
+    conv -j1 "$rel" >repaired.sgf 2>/dev/null
+    check "$rel: written as ${rel%.sgf}.repaired" \
+        cmp -s repaired.sgf "$corpus/${rel%.sgf}.repaired"
+    check "$rel: the repaired record read back is written the same" sh -c \
+        "'$prog' --progress=never -q repaired.sgf | cmp -s - repaired.sgf"
+done
+check "corpus/repair: the records have the errors repaired" \
+    test "$(python3 "$srcdir/tests/tool/repair_left.py" \
+                    "$builddir/bin/sgfcheck" "$corpus/repair" 2>/dev/null)" -gt 20
+left=$(python3 "$srcdir/tests/tool/repair_left.py" "$builddir/bin/sgfcheck" \
+               canon.sgf 2>left.err)
+check "corpus/ converted: no syntax, value or placement error left ($left)" \
+    test "$left" = 0
+sed 's/^/    /' left.err | head -n 5
+printf '(;GM[1]GM[1]SZ[9];B[aa])\n' >gm.sgf
+conv -j1 "$PWD/gm.sgf" >gm.out 2>/dev/null
+check "GM[1]GM[1] is written GM[1]" grep -q '^(;GM\[1\]FF\[4\]CA\[UTF-8\]SZ' gm.out
+conv -j1 --no-repair "$PWD/gm.sgf" >gm.out 2>/dev/null
+check "--no-repair: GM[1]GM[1] is written GM[1][1]" grep -q '^(;GM\[1\]\[1\]FF' gm.out
+
 # ---- counting: only game trees are games ------------------------------------
 printf '(;GM[1]SZ[19];B[aa])\n)\n(;GM[1]SZ[19];W[bb])\n)junk\n' > stray.sgf
 check "stray ')' and junk: 2 games" sh -c \
