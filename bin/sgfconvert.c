@@ -184,7 +184,8 @@ static int keep_write(void *ctx, const void *data, size_t len)
 /* The member filter (cli.h): an XML or JSON member is read whole and
  * turned into SGF, which the reader then reads as if it were the file. */
 static int from_xml_or_json(struct cli *cli, sgf_member *m,
-                            struct cli_buf *keep, sgf_member **out)
+                            struct cli_buf *keep, sgf_member **out,
+                            sgf_source_map **map)
 {
     const char *origin = sgf_member_origin(m);
     const struct options *o = cli->member_filter_ctx;
@@ -197,12 +198,18 @@ static int from_xml_or_json(struct cli *cli, sgf_member *m,
     while ((n = sgf_member_read(m, chunk, sizeof chunk)) > 0)
         cli_buf_put(&in, chunk, (size_t)n);
     int rc = n < 0 ? (int)n : in.nomem ? SGF_E_NOMEM : 0;
+    /* the diagnostics then name lines and columns of this file */
+    *map = sgf_source_map_new();
+    if (rc == 0 && !*map)
+        rc = SGF_E_NOMEM;
     if (rc == 0)
         rc = from == FROM_XML
-                 ? sgf_xml_to_sgf(in.data ? in.data : "", in.len, keep_write,
-                                  keep, err, sizeof err)
-                 : sgf_json_to_sgf(in.data ? in.data : "", in.len, keep_write,
-                                   keep, err, sizeof err);
+                 ? sgf_xml_to_sgf_mapped(in.data ? in.data : "", in.len,
+                                         keep_write, keep, err, sizeof err,
+                                         *map)
+                 : sgf_json_to_sgf_mapped(in.data ? in.data : "", in.len,
+                                          keep_write, keep, err, sizeof err,
+                                          *map);
     cli_buf_free(&in);
     if (rc < 0) {
         /* the library's "unreadable container format" would name the

@@ -792,6 +792,23 @@ int sgf_xml_end(sgf_xml_form f, sgf_write_fn write, void *ctx);
 int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
                    void *ctx, char *err, size_t errlen);
 
+/* Where the SGF made from an XML or JSON input came from: for each node,
+ * property and value written, its line and column in that input.  A
+ * reader of the SGF (as the member it is) gives diagnostics whose offsets
+ * count in the SGF; sgf_game_remap puts the input's line and column in
+ * them instead, those of the nearest node, property or value at or before
+ * each diagnostic's offset. */
+typedef struct sgf_source_map sgf_source_map;
+sgf_source_map *sgf_source_map_new(void);
+void sgf_source_map_free(sgf_source_map *map);
+void sgf_game_remap(sgf_game *g, const sgf_source_map *map);
+/* sgf_xml_to_sgf, recording in map (may be NULL) where each node,
+ * property and value written came from; offsets count from the first byte
+ * this call writes. */
+int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
+                          void *ctx, char *err, size_t errlen,
+                          sgf_source_map *map);
+
 /* ------------------------------------------------------------------ */
 /* Drawing a position (diagram.c: text; svg.c: SVG)                    */
 
@@ -858,6 +875,11 @@ int sgf_json_write_game(sgf_game *g, sgf_write_fn write, void *ctx);
  * (SGF_E_IO if that was positive). */
 int sgf_json_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
                     void *ctx, char *err, size_t errlen);
+/* sgf_json_to_sgf, recording in map (may be NULL) where each node,
+ * property and value written came from (sgf_source_map above). */
+int sgf_json_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
+                           void *ctx, char *err, size_t errlen,
+                           sgf_source_map *map);
 
 /* One line of JSON Lines for g: origin, the main line with KataGo's
  * analysis-query names (boardXSize, boardYSize, rules, komi,

@@ -136,6 +136,12 @@ struct walk {
     sgf_member *m;             /* the member being read, or NULL */
     sgf_member *alt;           /* m when the member filter made it */
     struct cli_buf keep;       /* alt's bytes */
+    /* where alt's SGF came from (an XML or JSON member), for the games
+     * read from it; every map made is kept until the run is over, as the
+     * games of a member may be checked after the walk has left it */
+    sgf_source_map *map;
+    sgf_source_map **maps;
+    size_t nmaps, maps_cap;
     int rc;                    /* what the last member or input gave */
     int finished;
     unsigned long members;     /* members started so far */
@@ -146,10 +152,13 @@ struct walk {
 int cli_walk_resume(struct walk *w);
 /* The whole walk at once. */
 void cli_walk_inputs(struct walk *w);
+/* Frees the source maps of the walk's members (after the last game). */
+void cli_walk_free_maps(struct walk *w);
 /* Calls fn on g with this game's counts alone in out->tally (a job's output
  * holds a batch of games), then adds those before it back. */
 void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
-                  sgf_game *g, struct cli_out *out);
+                  sgf_game *g, const sgf_source_map *map,
+                  struct cli_out *out);
 /* The output stage (one thread at a time, in input order): writes out and
  * adds its counts to the total.  bytes: input read so far; position: the
  * same in file bytes (progress). */

@@ -128,7 +128,7 @@ struct cli {
      * SGF this way); -1 to skip m after an error message (the run exits
      * 2). */
     int (*member_filter)(struct cli *cli, sgf_member *m, struct cli_buf *keep,
-                         sgf_member **out);
+                         sgf_member **out, sgf_source_map **map);
     void *member_filter_ctx;
     sgf_read_options read_opt;
     signed char *severity;   /* per check: its severity, -1 when disabled */

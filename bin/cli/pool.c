@@ -50,6 +50,7 @@
 
 struct job_game {
     sgf_raw_game raw;          /* as framed; bytes and origin point nowhere */
+    const sgf_source_map *map; /* the member's (walk.map), or NULL */
     size_t off;                /* the bytes, within job->bytes.data */
     size_t origin;             /* the NUL-terminated origin, likewise */
 };
@@ -121,7 +122,7 @@ static int job_append(struct job *j, const void *p, size_t n, size_t *at)
  * raw comes from (cheaper than comparing its origin's text, which is
  * rewritten in place from member to member). */
 static void job_add(struct job *j, const sgf_raw_game *raw,
-                    unsigned long member)
+                    const sgf_source_map *map, unsigned long member)
 {
     struct job_game *g = cli_grow(j->games, &j->games_cap, j->ngames + 1,
                                   sizeof *g);
@@ -145,6 +146,7 @@ static void job_add(struct job *j, const sgf_raw_game *raw,
         return;
     }
     jg->raw = *raw;
+    jg->map = map;
     j->ngames++;
 }
 
@@ -187,7 +189,7 @@ static int pool_next_direct(struct pool *p, struct job *j, sgf_reader *r)
     int rc = sgf_reader_next(r, &g);
     if (rc != 1)
         return rc;
-    cli_run_game(p->w.cli, p->fn, p->ctx, g, &j->out);
+    cli_run_game(p->w.cli, p->fn, p->ctx, g, p->w.map, &j->out);
     j->ngames++;
     /* a batch as long as a framed one, or shorter once another thread
      * has taken a job (DIRECT_STOP) */
@@ -212,7 +214,7 @@ static int pool_next(struct walk *w, sgf_reader *r)
     int rc = sgf_reader_next_raw(r, &raw);
     if (rc != 1)
         return rc;
-    job_add(j, &raw, p->w.members);
+    job_add(j, &raw, p->w.map, p->w.members);
     if (j->bytes.len >= BATCH_BYTES || j->ngames >= BATCH_GAMES || j->nomem) {
         job_seal(p, j, r);
         return WALK_PAUSE;
@@ -316,7 +318,7 @@ static void job_run(struct pool *p, struct job *j, sgf_game *g)
             j->nomem = 1;
             break;
         }
-        cli_run_game(cli, p->fn, p->ctx, g, &j->out);
+        cli_run_game(cli, p->fn, p->ctx, g, jg->map, &j->out);
     }
 }
 
@@ -473,6 +475,7 @@ int cli_run_pool(struct cli *cli, cli_game_fn fn, void *ctx)
     pthread_mutex_destroy(&p.lock);
     for (unsigned i = 0; i < p.nslots; i++)
         job_free(&p.jobs[i]);
+    cli_walk_free_maps(&p.w);
     free(p.jobs);
     free(p.ring);
     free(threads);

@@ -6,6 +6,7 @@
  * the main thread; pool.c spreads them over threads.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli-internal.h"
 #include "cli/progress.h"
@@ -34,8 +35,11 @@ void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
 }
 
 void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
-                  sgf_game *g, struct cli_out *out)
+                  sgf_game *g, const sgf_source_map *map,
+                  struct cli_out *out)
 {
+    /* positions in the XML or JSON file, not in the SGF made from it */
+    sgf_game_remap(g, map);
     struct cli_tally sum = out->tally;
     memset(&out->tally, 0, sizeof out->tally);
     /* a record without a tree (an empty file, text after the last game,
@@ -70,9 +74,30 @@ static void walk_member_end(struct walk *w, int rc)
         sgf_reader_start(w->r, NULL);
         sgf_member_free(w->alt);
         w->alt = NULL;
+        w->map = NULL;
         cli_buf_free(&w->keep);
     }
     w->m = NULL;
+}
+
+static int keep_map(struct walk *w, sgf_source_map *map)
+{
+    sgf_source_map **m = cli_grow(w->maps, &w->maps_cap, w->nmaps + 1,
+                                  sizeof *m);
+    if (!m)
+        return 0;
+    w->maps = m;
+    w->maps[w->nmaps++] = map;
+    return 1;
+}
+
+void cli_walk_free_maps(struct walk *w)
+{
+    for (size_t i = 0; i < w->nmaps; i++)
+        sgf_source_map_free(w->maps[i]);
+    free(w->maps);
+    w->maps = NULL;
+    w->nmaps = w->maps_cap = 0;
 }
 
 int cli_walk_resume(struct walk *w)
@@ -99,14 +124,21 @@ int cli_walk_resume(struct walk *w)
             }
             if (cli->member_filter) {
                 sgf_member *alt = NULL;
-                int f = cli->member_filter(cli, w->m, &w->keep, &alt);
+                sgf_source_map *map = NULL;
+                int f = cli->member_filter(cli, w->m, &w->keep, &alt, &map);
+                if (map && !keep_map(w, map)) {
+                    sgf_source_map_free(map);
+                    map = NULL;     /* positions in the SGF, then */
+                }
                 if (f < 0) {
                     st->read_errors++;
                     w->m = NULL;
                     continue;
                 }
-                if (f > 0)
+                if (f > 0) {
                     w->m = w->alt = alt;
+                    w->map = map;
+                }
             }
             sgf_reader_start(w->r, w->m);
             w->members++;
@@ -161,7 +193,7 @@ static int serial_next(struct walk *w, sgf_reader *r)
     cli_buf_clear(&s->out.err);
     memset(&s->out.tally, 0, sizeof s->out.tally);
     memset(s->out.by_check, 0, sizeof s->out.by_check);
-    cli_run_game(w->cli, s->fn, s->ctx, g, &s->out);
+    cli_run_game(w->cli, s->fn, s->ctx, g, w->map, &s->out);
     cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
              progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
     return w->cli->st->write_error ? WALK_STOP : 1;
@@ -172,6 +204,7 @@ void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx)
     struct serial s = { .w = { .cli = cli, .next = serial_next },
                        .fn = fn, .ctx = ctx };
     cli_walk_inputs(&s.w);
+    cli_walk_free_maps(&s.w);
     cli_buf_free(&s.out.buf);
     cli_buf_free(&s.out.err);
 }

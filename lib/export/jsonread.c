@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/output.h"
+#include "sgf/sourcemap.h"
 
 /* What a level of the stack holds (low four bits) and what it has seen. */
 enum {
@@ -66,6 +67,12 @@ typedef struct jreader {
     /* SGF out */
     out_sink out;
     size_t col;
+    /* where each node, property and value came from (may be NULL), and
+     * the bytes the sink has passed on */
+    sgf_source_map *map;
+    uint64_t written;
+    sgf_write_fn write;
+    void *ctx;
     long games;
     /* the error */
     int rc;
@@ -95,6 +102,22 @@ static int nomem(jreader *r)
 }
 
 /* ---- SGF out ------------------------------------------------------------ */
+
+static int counted_write(void *ctx, const void *data, size_t len)
+{
+    struct jreader *r = ctx;
+    r->written += len;
+    return r->write(r->ctx, data, len);
+}
+
+/* What is written next came from at. */
+static void mark(jreader *r, const unsigned char *at)
+{
+    if (r->map &&
+        sourcemap_add(r->map, r->written + r->out.len, r->line,
+                      (unsigned long)(at - r->line_start) + 1) != SGF_OK)
+        nomem(r);
+}
 
 static void out_newline_if(jreader *r, size_t col)
 {
@@ -241,6 +264,7 @@ static int begin_value(jreader *r, const unsigned char *at, vtype t)
         *up |= F_A;
         if (r->col >= LINE_WIDTH)
             out_newline_if(r, 0);
+        mark(r, at);
         out_byte(r, ';');
         return push(r, at, K_NODE);
     case K_NODE:
@@ -257,6 +281,7 @@ static int begin_value(jreader *r, const unsigned char *at, vtype t)
             r->text = pi && (pi->type == SGF_T_TEXT ||
                              pi->type == SGF_T_SIMPLETEXT);
             *up |= F_A;
+            mark(r, at);
             out_id(r);
             return 0;
         }
@@ -271,6 +296,7 @@ static int begin_value(jreader *r, const unsigned char *at, vtype t)
         if (t != V_STRING)
             return fail(r, at, "a property value must be a string");
         *up |= F_A;
+        mark(r, at);
         out_value(r);
         return 0;
     default:   /* K_SKIP */
@@ -624,6 +650,13 @@ static int step(jreader *r)
 int sgf_json_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
                     void *ctx, char *err, size_t errlen)
 {
+    return sgf_json_to_sgf_mapped(bytes, len, write, ctx, err, errlen, NULL);
+}
+
+int sgf_json_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
+                           void *ctx, char *err, size_t errlen,
+                           sgf_source_map *map)
+{
     jreader r;
     int rc;
 
@@ -639,7 +672,10 @@ int sgf_json_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
     r.x = X_VALUE;
     r.err = err;
     r.errlen = errlen;
-    sink_init(&r.out, write, ctx);
+    r.map = map;
+    r.write = write;
+    r.ctx = ctx;
+    sink_init(&r.out, map ? counted_write : write, map ? (void *)&r : ctx);
     /* a byte order mark, which RFC 8259 lets a reader ignore */
     if (len >= 3 && memcmp(r.p, "\xEF\xBB\xBF", 3) == 0)
         r.p += 3, r.line_start = r.p;

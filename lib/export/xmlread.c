@@ -28,6 +28,7 @@
 #include "sgf/game.h"
 #include "sgf/points.h"
 #include "sgf/reader.h"
+#include "sgf/sourcemap.h"
 #include "export/xmlform.h"
 
 /* libxml2 stops at 256 without XML_PARSE_HUGE; this keeps our own stack
@@ -62,14 +63,22 @@ static const struct { const char *name; elem e; } elements[] = {
 
 /* ---- the tree being built ---- */
 
+/* Where an element starts in the XML: what the diagnostics of the SGF
+ * made from it point at (sgf_xml_to_sgf_mapped). */
+typedef struct xpos {
+    unsigned long line, column;
+} xpos;
+
 typedef struct xval {
     struct xval *next;
+    xpos at;
     size_t len;
     char s[];              /* SGF bytes between the brackets, escaped */
 } xval;
 
 typedef struct xprop {
     struct xprop *next;
+    xpos at;
     xval *first, *last;
     char id[];
 } xprop;
@@ -77,6 +86,7 @@ typedef struct xprop {
 typedef struct xnode {
     struct xnode *parent, *child, *last, *next;
     xprop *props, *lastp;
+    xpos at;
 } xnode;
 
 typedef struct buf {
@@ -87,6 +97,7 @@ typedef struct buf {
 typedef struct frame {
     elem e;
     int info;              /* E_INFO: index into xml_info_ids */
+    xpos at;
 } frame;
 
 /* What of libxml2 the reader calls (dynlib.h). */
@@ -138,6 +149,13 @@ typedef struct xreader {
     bool has_sz, sz_bad, board_fixed;
     int w, h;
     buf sgf;               /* the game as SGF, before the canonical pass */
+    /* sgf_xml_to_sgf_mapped: the element being read (what is made now
+     * came from it), where each piece of sgf came from, the map of the
+     * output and the bytes written so far */
+    xpos here;
+    sgf_source_map *inner, *map;
+    uint64_t written;
+    buf out;               /* the canonical copy, when mapping */
 } xreader;
 
 /* ---- errors ---- */
@@ -308,6 +326,7 @@ static xval *new_value(xreader *r, const char *s, size_t n, esc_mode m)
         *o++ = c;
     }
     v->next = NULL;
+    v->at = r->here;
     v->len = (size_t)(o - v->s);
     return v;
 }
@@ -332,6 +351,7 @@ static xprop *new_prop(xreader *r, const char *id, size_t n)
         return NULL;
     }
     p->next = NULL;
+    p->at = r->here;
     p->first = p->last = NULL;
     memcpy(p->id, id, n);
     p->id[n] = '\0';
@@ -388,6 +408,7 @@ static xnode *new_node(xreader *r, xnode *parent)
         return NULL;
     }
     memset(n, 0, sizeof *n);
+    n->at = r->here;
     n->parent = parent;
     if (parent) {
         if (parent->last)
@@ -598,9 +619,17 @@ static bool starts_variation(const xnode *n, const xnode *root)
     return n == root || n->parent->child->next != NULL;
 }
 
+/* What goes into r->sgf next came from at. */
+static void mark_inner(xreader *r, xpos at)
+{
+    if (r->inner && sourcemap_add(r->inner, r->sgf.len, at.line, at.column))
+        nomem(r);
+}
+
 static void put_node(xreader *r, const xnode *n)
 {
     bool root = n == r->root;
+    mark_inner(r, n->at);
     buf_add(r, &r->sgf, ";", 1);
     /* What XML carries is Unicode, so the root says CA[UTF-8] whatever
      * CA the XML names (the Go form names none): the reader must take the
@@ -613,8 +642,10 @@ static void put_node(xreader *r, const xnode *n)
         /* a property needs a value; the root's CA is the one above */
         if (!p->first || (root && strcmp(p->id, "CA") == 0))
             continue;
+        mark_inner(r, p->at);
         buf_add(r, &r->sgf, p->id, strlen(p->id));
         for (const xval *v = p->first; v && !r->rc; v = v->next) {
+            mark_inner(r, v->at);
             buf_add(r, &r->sgf, "[", 1);
             buf_add(r, &r->sgf, v->s, v->len);
             buf_add(r, &r->sgf, "]\n", 2);
@@ -663,6 +694,81 @@ static void start_game(xreader *r)
     r->has_sz = r->sz_bad = r->board_fixed = false;
 }
 
+static int grow_write(void *ctx, const void *data, size_t len)
+{
+    xreader *r = ctx;
+    return buf_add(r, &r->out, (const char *)data, len) ? 0 : SGF_E_NOMEM;
+}
+
+/* A mark in the output map for what lies at pos in the canonical copy,
+ * from where the same piece lay at from in r->sgf. */
+static void mark_out(xreader *r, uint32_t pos, uint32_t from)
+{
+    unsigned long line, column;
+    if (sourcemap_find(r->inner, from, &line, &column) &&
+        sourcemap_add(r->map, r->written + pos, line, column))
+        nomem(r);
+}
+
+static const sgf_prop *prop_like(const sgf_node *n, const sgf_prop *p)
+{
+    for (const sgf_prop *q = n->props; q; q = q->next)
+        if (strcmp(q->id, p->id) == 0)
+            return q;
+    return NULL;
+}
+
+/* g written canonically, with the marks of the output map: the canonical
+ * copy read back has g's tree node for node (doc/writer.md), so its nodes,
+ * properties (by id: one of each per node) and values are paired with
+ * g's, whose offsets in r->sgf the inner map knows. */
+static int write_mapped(xreader *r, sgf_game *g)
+{
+    sgf_read_options opt = { 0 };
+    sgf_raw_game raw = { 0 };
+    r->out.len = 0;
+    int rc = sgf_write_game(g, grow_write, r);
+    if (rc)
+        return rc;
+    opt.flags = SGF_READ_SYNTAX_ONLY;
+    raw.bytes = r->out.p ? r->out.p : "";
+    raw.len = r->out.len;
+    raw.origin = "xml";
+    raw.line = raw.column = 1;
+    raw.at_eof = 1;
+    sgf_game *c = reader_parse_new(&raw, &opt, reader_finish_syntax);
+    if (!c || c->nomem) {
+        sgf_game_free(c);
+        return SGF_E_NOMEM;
+    }
+    /* both trees in pre-order, without a stack */
+    const sgf_node *a = c->root, *b = g->root;
+    while (a && b && !r->rc) {
+        mark_out(r, a->pos, b->pos);
+        for (const sgf_prop *p = a->props; p; p = p->next) {
+            const sgf_prop *q = prop_like(b, p);
+            if (!q)
+                continue;   /* FF[4] and CA[UTF-8]: the writer's own */
+            mark_out(r, p->pos, q->pos);
+            for (uint32_t i = 0; i < p->nvalues && i < q->nvalues; i++)
+                mark_out(r, p->values[i].pos, q->values[i].pos);
+        }
+        if (a->child && b->child) {
+            a = a->child, b = b->child;
+            continue;
+        }
+        while (a && b && !a->next)
+            a = a->parent, b = b->parent;
+        if (a && b)
+            a = a->next, b = b->next;
+    }
+    sgf_game_free(c);
+    if (r->rc)
+        return r->rc;
+    r->written += r->out.len;
+    return r->write(r->ctx, r->out.p ? r->out.p : "", r->out.len);
+}
+
 /* The game built, as SGF, through the reader and the canonical writer. */
 static void end_game(xreader *r)
 {
@@ -674,6 +780,7 @@ static void end_game(xreader *r)
     if (!r->root)
         return;             /* no tree, nothing to write (as writer.c) */
     r->sgf.len = 0;
+    sourcemap_clear(r->inner);
     put_tree(r);
     buf_add(r, &r->sgf, "\n", 1);
     if (r->rc)
@@ -692,7 +799,7 @@ static void end_game(xreader *r)
         nomem(r);
         return;
     }
-    rc = sgf_write_game(g, r->write, r->ctx);
+    rc = r->map ? write_mapped(r, g) : sgf_write_game(g, r->write, r->ctx);
     sgf_game_free(g);
     if (rc) {
         r->rc = rc;
@@ -845,6 +952,37 @@ static void start_sgf(xreader *r, const xmlChar **attrs, int nattrs, bool go)
     r->prop = node_prop(r, r->cur, id, n);
 }
 
+/* The line and column (in bytes, from 1) of the '<' of the start tag the
+ * parser has just read: libxml2 stands after its '>'. */
+static xpos element_start(xreader *r)
+{
+    xmlParserInputPtr in = r->ctxt->input;
+    xpos at = { (unsigned long)r->X.xmlSAX2GetLineNumber(r->ctxt),
+                (unsigned long)(in->col > 0 ? in->col : 1) };
+    const xmlChar *p = in->cur, *base = in->base;
+    unsigned long back = 0, lines = 0;
+    if (!p || !base)
+        return at;
+    while (p > base && *--p != '<') {
+        back++;
+        lines += *p == '\n';
+    }
+    if (*p != '<')
+        return at;
+    back++;
+    if (!lines) {
+        at.column = at.column > back ? at.column - back : 1;
+        return at;
+    }
+    /* the tag spans lines: count the column from the line it starts on */
+    const xmlChar *q = p;
+    while (q > base && q[-1] != '\n')
+        q--;
+    at.line = at.line > lines ? at.line - lines : 1;
+    at.column = (unsigned long)(p - q) + 1;
+    return at;
+}
+
 static void start_element(xreader *r, const xmlChar *localname,
                           int nattrs, const xmlChar **attrs)
 {
@@ -876,6 +1014,7 @@ static void start_element(xreader *r, const xmlChar *localname,
         return;
     }
     r->stack[r->depth].e = e;
+    r->stack[r->depth].at = r->here = element_start(r);
     r->stack[r->depth++].info = info;
     r->text.len = 0;
     switch (e) {
@@ -1085,6 +1224,7 @@ static void end_element(xreader *r)
     if (r->rc || r->depth == 0)
         return;
     f = r->stack[--r->depth];
+    r->here = f.at;
     switch (f.e) {
     case E_GOGAME: case E_RGAME:
         end_game(r);
@@ -1181,6 +1321,13 @@ static void on_reference(void *ctx, const xmlChar *name)
 int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
                    void *ctx, char *err, size_t errlen)
 {
+    return sgf_xml_to_sgf_mapped(bytes, len, write, ctx, err, errlen, NULL);
+}
+
+int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
+                          void *ctx, char *err, size_t errlen,
+                          sgf_source_map *map)
+{
     xmlSAXHandler sax;
     xreader *r;
     int rc;
@@ -1196,9 +1343,15 @@ int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
     r->ctx = ctx;
     r->err = err;
     r->errlen = errlen;
+    r->map = map;
+    if (map && !(r->inner = sgf_source_map_new())) {
+        free(r);
+        return SGF_E_NOMEM;
+    }
     if (!dynlib_load(&r->lib, &r->X, &xml_spec)) {
         if (err && errlen)
             snprintf(err, errlen, "%s", r->lib.err);
+        sgf_source_map_free(r->inner);
         free(r);
         return SGF_E_IO;
     }
@@ -1220,6 +1373,7 @@ int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
     r->ctxt = r->X.xmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL);
     if (!r->ctxt) {
         dynlib_close(&r->lib);
+        sgf_source_map_free(r->inner);
         free(r);
         return SGF_E_NOMEM;
     }
@@ -1252,6 +1406,8 @@ int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
     free(r->text.p);
     free(r->para.p);
     free(r->sgf.p);
+    free(r->out.p);
+    sgf_source_map_free(r->inner);
     free(r->alt);
     free(r->nodes);
     free(r);

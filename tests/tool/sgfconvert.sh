@@ -357,6 +357,36 @@ check "GM[1]GM[1] is written GM[1]" grep -q '^(;GM\[1\]FF\[4\]CA\[UTF-8\]SZ' gm.
 conv -j1 --no-repair "$PWD/gm.sgf" >gm.out 2>/dev/null
 check "--no-repair: GM[1]GM[1] is written GM[1][1]" grep -q '^(;GM\[1\]\[1\]FF' gm.out
 
+# ---- positions in XML and JSON inputs: lines and columns of that file -------
+printf '(;GM[1]FF[4]SZ[9]PB[x]C[line one\nline two]\n;B[zz]\n;W[cc]KO[xx]\n;B[dd]TE[1]W[ee])\n' >pos.sgf
+"$prog" --progress=never --no-repair -t json pos.sgf >pos.json 2>/dev/null
+"$prog" --progress=never --no-repair -t xml pos.sgf >pos.xml 2>/dev/null
+"$prog" --progress=never --no-repair --xml=raw pos.sgf >pos-raw.xml 2>/dev/null
+for j in 1 2; do
+    for f in pos.json pos.xml pos-raw.xml; do
+        "$prog" --progress=never -j$j "$f" 2>"$f.$j.err" >/dev/null
+    done
+    pycheck "-j$j: diagnostics of XML and JSON inputs point into those files" '
+import re, sys
+want = {"point-outside-board": ("\"zz\"", "<Arg>zz", "<v>zz"),
+        "value-type": ("\"xx\"", "<Arg>xx", "<v>xx"),
+        "two-moves": ("\"W\"", "<White at=", "<prop id=\"W\">")}
+for k, f in enumerate(("pos.json", "pos.xml", "pos-raw.xml")):
+    lines = open(f, encoding="utf-8").read().split("\n")
+    seen = set()
+    for d in open(f + "." + sys.argv[1] + ".err", encoding="utf-8"):
+        m = re.match(r"([^:]+):(\d+):(\d+): error: .* \[([a-z-]+)\]$", d)
+        if not m:
+            continue
+        name, line, col, check = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+        assert name == f, d
+        at = lines[line - 1][col - 1:]
+        assert at.startswith(want[check][k]), (f, d, at[:30])
+        seen.add(check)
+    assert seen == set(want), (f, seen)
+' $j
+done
+
 # ---- counting: only game trees are games ------------------------------------
 printf '(;GM[1]SZ[19];B[aa])\n)\n(;GM[1]SZ[19];W[bb])\n)junk\n' > stray.sgf
 check "stray ')' and junk: 2 games" sh -c \
