@@ -374,7 +374,7 @@ static void put_prop(writer *w, const sgf_prop *p)
      * without a value is not SGF; the parser reports both. */
     if (n == 0 || p->nvalues == 0 || stripped(w, p))
         return;
-    if (w->flags & SGF_WRITE_REPAIR) {
+    if ((w->flags & SGF_WRITE_REPAIR) && (w->plan || p->nvalues > 1)) {
         put_prop_repaired(w, p, n, false);
         return;
     }
@@ -473,57 +473,24 @@ static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
     free(buf);
 }
 
-/* p as the plan and FF[4] want it: values the checks found wrong left out
- * (or emptied), a single-valued property with one value, a point list
- * without the points an earlier property of its group holds. */
-static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
-                              bool moved_here)
+/* The values of p that keep marks (kept of them), after its id. */
+static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
+                     const point_set *taken, const bool *keep, uint32_t kept)
 {
-    repair_action pa = repair_prop(w->plan, p);
-    if (pa == REPAIR_DROP || (pa == REPAIR_MOVED && !moved_here))
-        return;
-    point_set taken;
-    if (pa == REPAIR_OVERLAP) {
-        point_set_clear(&taken);
-        for (const sgf_prop *q = w->node->props; q && q != p; q = q->next)
-            if (repair_same_group(p, q) && repair_prop(w->plan, q) !=
-                                           REPAIR_DROP)
-                point_list_collect(q, w->width, w->height, &taken);
-    }
     const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
     sgf_value_type t = prop_type(p);
     bool single = pi && pi->list == SGF_L_ONE;
-    bool *keep = malloc(p->nvalues * sizeof *keep);
-    if (!keep) {
-        w->err = SGF_E_NOMEM;
-        return;
-    }
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < p->nvalues; i++) {
-        point_rect r;
-        bool whole;
-        keep[i] = repair_value(w->plan, &p->values[i]) != REPAIR_DROP &&
-                  (pa != REPAIR_OVERLAP ||
-                   overlap_left(w, &p->values[i], &taken, &r, &whole));
-        kept += keep[i];
-    }
-    if (kept == 0) {
-        free(keep);
-        return;
-    }
     wrap(w);
     put(w, p->id, n);
     w->col += n;
     if (single && kept > 1 && (t == SGF_T_TEXT || t == SGF_T_SIMPLETEXT)) {
         put_joined_text(w, p, keep, t == SGF_T_TEXT);
-        free(keep);
         return;
     }
     if (is_pass(w, p) && keep[0]) {
         bool tt = (w->flags & SGF_WRITE_PASS_TT) && w->width <= 19 &&
                   w->height <= 19;
         put_literal(w, tt ? "[tt]" : "[]");
-        free(keep);
         return;
     }
     bool first = true;
@@ -541,18 +508,55 @@ static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
         if (repair_value(w->plan, &p->values[i]) == REPAIR_EMPTY)
             put_literal(w, "[]");
         else if (pa == REPAIR_OVERLAP &&
-                 (overlap_left(w, &p->values[i], &taken, &r, &whole),
+                 (overlap_left(w, &p->values[i], taken, &r, &whole),
                   !whole)) {
             /* a rectangle partly taken: its other points one by one */
             for (int y = r.y0; y <= r.y1; y++)
                 for (int x = r.x0; x <= r.x1; x++)
-                    if (!point_set_has(&taken, x, y))
+                    if (!point_set_has(taken, x, y))
                         put_point(w, x, y);
         } else {
             put_value(w, p, i, t);
         }
     }
-    free(keep);
+}
+
+/* p as the plan and FF[4] want it: values the checks found wrong left out
+ * (or emptied), a single-valued property with one value, a point list
+ * without the points an earlier property of its group holds. */
+static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
+                              bool moved_here)
+{
+    repair_action pa = repair_prop(w->plan, p);
+    if (pa == REPAIR_DROP || (pa == REPAIR_MOVED && !moved_here))
+        return;
+    point_set taken;
+    if (pa == REPAIR_OVERLAP) {
+        point_set_clear(&taken);
+        for (const sgf_prop *q = w->node->props; q && q != p; q = q->next)
+            if (repair_same_group(p, q) && repair_prop(w->plan, q) !=
+                                           REPAIR_DROP)
+                point_list_collect(q, w->width, w->height, &taken);
+    }
+    bool few[64];
+    bool *keep = p->nvalues <= 64 ? few : malloc(p->nvalues * sizeof *keep);
+    if (!keep) {
+        w->err = SGF_E_NOMEM;
+        return;
+    }
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        point_rect r;
+        bool whole;
+        keep[i] = repair_value(w->plan, &p->values[i]) != REPAIR_DROP &&
+                  (pa != REPAIR_OVERLAP ||
+                   overlap_left(w, &p->values[i], &taken, &r, &whole));
+        kept += keep[i];
+    }
+    if (kept)
+        put_kept(w, p, n, pa, &taken, keep, kept);
+    if (keep != few)
+        free(keep);
 }
 
 /* The charset named by CA[]: what the text values are written in. */

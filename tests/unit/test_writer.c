@@ -436,6 +436,64 @@ static void test_options(void)
     CHECK(contains(m, ";B[aa];W[bb])"));
 }
 
+
+/* SGF_WRITE_REPAIR (doc/repair.md): what the checks found is mended, read
+ * through the public API as sgfconvert reads and writes. */
+static const char *repaired(const char *s, unsigned flags)
+{
+    static char out[4096];
+    treecmp_buf b = { 0 };
+    sgf_write_options o = { flags | SGF_WRITE_REPAIR, NULL };
+    sgf_game *g = parse(s);
+    out[0] = '\0';
+    if (!g)
+        return "(out of memory)";
+    if (sgf_write_game_opt(g, &o, treecmp_buf_write, &b) == 0 &&
+        treecmp_buf_write(&b, "", 1) == 0 && b.p)
+        snprintf(out, sizeof out, "%s", b.p);
+    free(b.p);
+    sgf_game_free(g);
+    return out;
+}
+
+/* Errors of the property, value and placement checks left in s. */
+static int errors_left(const char *s)
+{
+    sgf_game *g = parse(s);
+    int n = 0;
+    for (size_t i = 0; g && i < sgf_game_diag_count(g); i++)
+        n += sgf_game_diag(g, i)->severity == SGF_ERROR;
+    sgf_game_free(g);
+    return g ? n : -1;
+}
+
+static void test_repair(void)
+{
+    CHECK_STR(repaired("(;GM[1]GM[1]SZ[9];B[aa])", 0),
+              "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;B[aa])\n");
+    CHECK_STR(repaired("(;SZ[9]C[a]C[b]PW[x][x];B[aa][bb])", 0),
+              "(;FF[4]CA[UTF-8]SZ[9]C[a\nb]PW[x]\n;B[aa])\n");
+    CHECK_STR(repaired("(;SZ[9];B[zz]KO[x];W[aa]AB[bb])", 0),
+              "(;FF[4]CA[UTF-8]SZ[9]\n;;AB[bb];W[aa])\n");
+    /* the second move takes what follows it in the file */
+    CHECK_STR(repaired("(;SZ[9];B[aa]W[bb]BM[1]TE[1])", 0),
+              "(;FF[4]CA[UTF-8]SZ[9]\n;B[aa];W[bb]BM[1])\n");
+    CHECK_STR(repaired("(;GN[g];B[aa]SZ[9]PB[p])", 0),
+              "(;FF[4]CA[UTF-8]GN[g]SZ[9]PB[p]\n;B[aa])\n");
+    CHECK_STR(repaired("(;SZ[9]AB[aa:bb]AW[ab:bc])", 0),
+              "(;FF[4]CA[UTF-8]SZ[9]AB[aa:bb]AW[ac][bc])\n");
+    /* a clean game is written as without the flag */
+    CHECK_STR(repaired("(;SZ[9]AB[aa][bb];W[cc]C[x])", 0),
+              canon("(;SZ[9]AB[aa][bb];W[cc]C[x])"));
+    /* the options still apply */
+    CHECK_STR(repaired("(;SZ[9]C[a]C[b];B[aa];W[bb](;B[cc])(;B[dd]))",
+                       SGF_WRITE_MAIN_LINE),
+              "(;FF[4]CA[UTF-8]SZ[9]C[a\nb]\n;B[aa];W[bb];B[cc])\n");
+    CHECK_INT(errors_left(repaired("(;GM[1]GM[1]SZ[9]AP[a:1][b:2];B[aa][bb]"
+                                   "W[cc]KO[xx];TE[1];AE[aa]B[bb]MA[cc]TR[cc]"
+                                   ";SZ[19]FF[4];W[ZZ])", 0)), 0);
+}
+
 int main(void)
 {
     tc = treecmp_new(NULL);
@@ -456,6 +514,7 @@ int main(void)
     test_deep();
     test_ff4_example();
     test_options();
+    test_repair();
     treecmp_free(tc);
     TEST_END();
 }
