@@ -658,13 +658,14 @@ static int w_sgf(sgf_game *g, const void *arg, ext_buf *b)
 static PyObject *Game_to_sgf(GameObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = { "main_line", "strip", "passes", "drop_empty",
-                              NULL };
-    int main_line = 0, drop_empty = 0;
+                              "repair", NULL };
+    int main_line = 0, drop_empty = 0, repair = 1;
     const char *strip = NULL, *passes = "keep";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$pzsp", kwlist, &main_line,
-                                     &strip, &passes, &drop_empty))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$pzspp", kwlist, &main_line,
+                                     &strip, &passes, &drop_empty, &repair))
         return NULL;
-    sgf_write_options o = { 0, strip };
+    /* as sgfconvert: what the checks find is mended (doc/repair.md) */
+    sgf_write_options o = { repair ? SGF_WRITE_REPAIR : 0, strip };
     if (main_line)
         o.flags |= SGF_WRITE_MAIN_LINE;
     if (drop_empty)
@@ -791,7 +792,8 @@ static PyMethodDef Game_methods[] = {
     { "to_sgf", (PyCFunction)(void (*)(void))Game_to_sgf,
       METH_VARARGS | METH_KEYWORDS,
       "to_sgf(*, main_line=False, strip=None, passes='keep', "
-      "drop_empty=False) -> canonical FF[4] SGF (sgfconvert)" },
+      "drop_empty=False, repair=True) -> canonical FF[4] SGF (sgfconvert; "
+      "repair=False: the tree as read, as --no-repair)" },
     { "to_json", (PyCFunction)Game_to_json, METH_NOARGS,
       "to_json() -> the whole tree as one JSON line (doc/json.md)" },
     { "to_jsonl", (PyCFunction)Game_to_jsonl, METH_NOARGS,

@@ -410,7 +410,7 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
         "variations", "format", "severity", "verbosity", "edges",
         "komi", "dead", "seed", "playouts", "diagram", "stones",
         "to", "xml", "csv", "main_line", "strip", "passes", "drop_empty",
-        NULL
+        "repair", NULL
     };
     (void)self;
     const char *job, *rules = "auto", *charset = NULL, *format = "text";
@@ -419,14 +419,15 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *items, *severity = Py_None, *komi = Py_None;
     int legality = -1, syntax_only = 0, variations = 0, verbosity = 0;
     int edges = 1, diagram = 0, stones = 0, main_line = 0, drop_empty = 0;
+    int repair = 1;
     unsigned long long seed = 0;
     unsigned int playouts = 0;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "sO|$szippsOipOsKIppssspzsp", kwlist, &job, &items,
+            args, kw, "sO|$szippsOipOsKIppssspzspp", kwlist, &job, &items,
             &rules, &charset, &legality, &syntax_only, &variations, &format,
             &severity, &verbosity, &edges, &komi, &dead, &seed, &playouts,
             &diagram, &stones, &to, &xml, &csv, &main_line, &strip, &passes,
-            &drop_empty))
+            &drop_empty, &repair))
         return NULL;
 
     struct job_run *j = calloc(1, sizeof *j);
@@ -488,6 +489,9 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
             j->write.flags |= SGF_WRITE_MAIN_LINE;
         if (drop_empty)
             j->write.flags |= SGF_WRITE_DROP_EMPTY;
+        /* as sgfconvert: what the checks find is mended (doc/repair.md) */
+        if (repair)
+            j->write.flags |= SGF_WRITE_REPAIR;
         if (strip) {
             if (strlen(strip) >= sizeof j->strip) {
                 PyErr_SetString(PyExc_ValueError, "strip: too long");

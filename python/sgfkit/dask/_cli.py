@@ -120,6 +120,8 @@ def parser():
     s.add_argument("--passes", default="keep",
                    choices=("keep", "empty", "tt"))
     s.add_argument("--drop-empty", action="store_true")
+    s.add_argument("--no-repair", action="store_true",
+                   help="write the tree as read (sgfconvert --no-repair)")
     s.add_argument("--gzip", action="store_true",
                    help="gzip each partition's file (NAME.gz)")
 
@@ -173,6 +175,7 @@ def job_options(a):
     elif a.job == "convert":
         o.update(to=a.to, xml=a.xml, csv=a.csv, main_line=a.main_line,
                  strip=a.strip, passes=a.passes, drop_empty=a.drop_empty,
+                 repair=not a.no_repair,
                  edges=True)
     return o
 
