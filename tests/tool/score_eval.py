@@ -418,11 +418,19 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     os.makedirs(a.cache, exist_ok=True)
     dedup = Dedup()
+    # the lists of games are the same from run to run: kept in the work
+    # folder when one is given (--work)
+    listed = {}
+    listing = os.path.join(work, "games.json")
+    if a.work and os.path.exists(listing):
+        listed = json.load(open(listing))
 
-    # (set name, path, rel, sgfscore args, truth dead points or None)
+    # (set name, path, sgfscore args, truth: "markup", (rel, dead points) or None)
     games = []
     if "kgs19" in sets or "server19" in sets or "small" in sets:
-        marked, unmarked = server_games(corpus, tool, dedup)
+        if "server" not in listed:
+            listed["server"] = server_games(corpus, tool, dedup)
+        marked, unmarked = listed["server"]
         for path, size in marked:
             s = "kgs19" if size == 19 else "small"
             if s in sets:
@@ -435,7 +443,9 @@ def main(argv):
                               path, ["--dead=estimate"], None))
     nokm = []
     if "pro" in sets:
-        keep, nokm = pro_games(corpus, tool, dedup)
+        if "pro" not in listed:
+            listed["pro"] = pro_games(corpus, tool, dedup)
+        keep, nokm = listed["pro"]
         games += [("pro", p, ["--dead=estimate", "--rules=japanese"], None)
                   for p in keep]
     if "ogs" in sets:
@@ -444,6 +454,11 @@ def main(argv):
     if "goscorer" in sets:
         games += [("goscorer", p, ["--dead=estimate"], (rel, dp))
                   for p, rel, dp in goscorer_positions(corpus, work)]
+
+    if a.work:
+        with open(listing + ".tmp", "w") as fh:
+            json.dump(listed, fh)
+        os.replace(listing + ".tmp", listing)
 
     def rel_of(g):
         return g[3][0] if isinstance(g[3], tuple) else os.path.relpath(g[1], corpus)
