@@ -18,6 +18,9 @@
  *  2c. Life-and-death search (lifedeath.c) on the strings the playouts
  *     are unsure of, inside their enclosure: dead when captured even with
  *     the owner moving first and playing anywhere there.
+ *  2d. Large strings the playouts kill without conviction (races and
+ *     sekis they lose half the time): alive when the attacker cannot
+ *     capture them moving first, read to the end inside the enclosure.
  *  3. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
@@ -26,6 +29,9 @@
  *  4. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
+ *  5. A record whose moves stop before the end (finish.c): the dame, the
+ *     boundary points left and the teire they force are played out and
+ *     the territory of that board is marked.
  *
  * The random generator's state lives in the call; same seed, same map.
  * Memory is allocated once per call, nothing per playout or move.
@@ -37,6 +43,7 @@
 #include "score/playout.h"
 #include "score/tactics.h"
 #include "score/lifedeath.h"
+#include "score/finish.h"
 
 enum {
     /* per side to move first; measured in doc/dead-stones.md: with the
@@ -73,6 +80,12 @@ enum { TAC_NODES = 4000 };
 #define LD_LOW 0.3
 #define LD_HIGH 0.7
 enum { LD_NODES = 4000 };
+/* Step 2d: strings of at least REVIVE_STONES stones that the playouts
+ * kill with a share below REVIVE_SHARE get ld_survives with REVIVE_NODES
+ * nodes (measured on the tuning half, doc/dead-stones.md: from 3 stones
+ * the same games as from 6; up to 0.95 two more server games wrong). */
+#define REVIVE_SHARE 0.85
+enum { REVIVE_STONES = 6, REVIVE_NODES = 20000 };
 /* How a search killed a string (est.proved). */
 enum {
     PROVED_DEAD = 1,
@@ -398,6 +411,32 @@ static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
     return rc;
 }
 
+/* Step 2d: a large string the playouts kill without conviction that
+ * the attacker cannot capture even moving first, read to the end inside
+ * its enclosure, lives: a race it wins or a seki, which light playouts
+ * lose about half the time (doc/dead-stones.md). */
+static int revive_big(est *e, unsigned char *map, ld_ctx *xp)
+{
+    ld_ctx x = *xp;
+    x.fresh = 0;
+    int rc = 0;
+    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
+        int c = e->p->b.color[pt];
+        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+            continue;
+        int i = index_of(e, pt);
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
+            e->base.cell[pt].size < REVIVE_STONES || e->share[i] >= REVIVE_SHARE)
+            continue;
+        rc = ld_ready(e, map, &x);
+        if (rc < 0 || !ld_survives(x.t, &e->base, pt, x.settled, REVIVE_NODES))
+            continue;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+    }
+    *xp = x;
+    return rc;
+}
+
 /* Is the string on pt one that dies unless it captures, and that the
  * playouts cannot call: short of liberties and not surely dead? */
 static int in_race(const est *e, int pt)
@@ -530,6 +569,9 @@ int sgf_position_estimate_dead(const sgf_position *p,
     rc = life_death(&e, map, &ldx);
     if (rc < 0)
         goto out;
+    rc = revive_big(&e, map, &ldx);
+    if (rc < 0)
+        goto out;
     for (int pt = 0; pt < p->b.npoints; pt++)
         if ((p->b.color[pt] == SGF_BLACK || p->b.color[pt] == SGF_WHITE) &&
             e.base.cell[pt].head == pt && e.proved[index_of(&e, pt)]) {
@@ -538,6 +580,18 @@ int sgf_position_estimate_dead(const sgf_position *p,
         }
     resolve_dead_pairs(&e, map);
     mark_seki(&e, map);
+    /* a record whose moves stop before the end: the dame, the boundary
+     * points left and the teire they force are played out (a position
+     * set up without moves is taken as it stands) */
+    if (sgf_position_ply(p) > 0 && !sgf_position_game_over(p)) {
+        void *fmem = malloc(fin_bytes(p));
+        if (!fmem) {
+            rc = SGF_E_NOMEM;
+            goto out;
+        }
+        fin_finish(p, &e.base, fmem, map);
+        free(fmem);
+    }
     rc = count_unsettled(&e, map);
 out:
     ld_done(&ldx);

@@ -44,6 +44,7 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     for (int i = 0; i <= LD_DEPTH; i++)
         pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
+    t->max_empty = LD_EMPTY;
     memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
@@ -84,7 +85,7 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
             }
             if ((col == c && settled[n]) || cl[n].frozen)
                 return 0;
-            if (col == SGF_EMPTY && ++nempty > LD_EMPTY)
+            if (col == SGF_EMPTY && ++nempty > t->max_empty)
                 return 0;
             t->enemies += col == a;
             t->friends += col == c;
@@ -104,7 +105,7 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
             int q = libs[k];
             if (t->in[q])
                 continue;
-            if (cl[q].frozen || ++nempty > LD_EMPTY || t->npts == LD_POINTS)
+            if (cl[q].frozen || ++nempty > t->max_empty || t->npts == LD_POINTS)
                 return 0;
             t->in[q] = (uint8_t)(t->npts + 1);
             t->pts[t->npts++] = (uint16_t)q;
@@ -128,6 +129,8 @@ int ld_pass_alive(const ld *t, const pl_board *b, int pt)
         if (cl[q].color == c && cl[q].head == q)
             head[nstr++] = q;
     }
+    if (nstr > 64)
+        return 0;   /* more strings than the bit sets hold: not proved */
     int queue[LD_POINTS];
     for (int i = 0; i < t->npts; i++) {
         if (cl[t->pts[i]].color == c || region[i] >= 0)
@@ -379,6 +382,7 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget)
 {
     int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY;
     if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
     return search(t, b, pt, first, budget, 1) == 1;
@@ -410,6 +414,7 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
              long budget)
 {
     int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY;
     if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
     /* the search's model (walls fixed, play inside only) holds for a
@@ -417,6 +422,16 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
      * there, a few stones of its own, walls with nothing loose around */
     if (t->enemies || t->friends > LD_ALIVE_STONES ||
         wall_touches_loose(t, b, c, settled))
+        return 0;
+    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+}
+
+int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
+                long budget)
+{
+    int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY_BIG;
+    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
     return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }
