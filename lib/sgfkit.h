@@ -639,8 +639,10 @@ typedef struct sgf_estimate_options {
  * moves were played but the game did not end (no two passes: a record
  * that stops before the dame), it also plays out the dame, the boundary
  * points left and the moves they force, and marks the territory of that
- * finished board (SGF_MAP_MARKED; doc/dead-stones.md).  o may be NULL
- * (defaults).  Returns the number of unsettled strings, or SGF_E_NOMEM. */
+ * finished board (SGF_MAP_MARKED; doc/dead-stones.md).  The strings
+ * around a neutral area too large to be dame (a position counted before
+ * its end) are unsettled too.  o may be NULL (defaults).  Returns the
+ * number of unsettled strings, or SGF_E_NOMEM. */
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map);

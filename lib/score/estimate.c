@@ -31,7 +31,9 @@
  *     itself in atari) is alive in seki.
  *  5. A record whose moves stop before the end (finish.c): the dame, the
  *     boundary points left and the teire they force are played out and
- *     the territory of that board is marked.
+ *     the territory of that board is marked.  The strings around a
+ *     neutral area too large to be dame are unsettled (a position counted
+ *     before its end).
  *
  * The random generator's state lives in the call; same seed, same map.
  * Memory is allocated once per call, nothing per playout or move.
@@ -628,14 +630,18 @@ int sgf_position_estimate_dead(const sgf_position *p,
     mark_seki(&e, map);
     /* a record whose moves stop before the end: the dame, the boundary
      * points left and the teire they force are played out (a position
-     * set up without moves is taken as it stands) */
-    if (sgf_position_ply(p) > 0 && !sgf_position_game_over(p)) {
+     * set up without moves is taken as it stands); in every case, the
+     * strings around a neutral area too large to be dame are unsettled */
+    {
         void *fmem = malloc(fin_bytes(p));
         if (!fmem) {
             rc = SGF_E_NOMEM;
             goto out;
         }
-        fin_finish(p, &e.base, fmem, map);
+        if (sgf_position_ply(p) > 0 && !sgf_position_game_over(p))
+            fin_finish(p, &e.base, fmem, map);
+        else
+            fin_open(p, &e.base, fmem, map);
         free(fmem);
     }
     rc = count_unsettled(&e, map);

@@ -27,4 +27,11 @@ size_t fin_bytes(const sgf_position *p);
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
                unsigned char *map);
 
+/* For a position that ended: marks SGF_MAP_UNSETTLED the living strings
+ * around each neutral area too large to be dame (a position counted
+ * before its end), as fin_finish does after playing out.  Returns the
+ * strings marked. */
+int fin_open(const sgf_position *p, const pl_board *b, void *mem,
+             unsigned char *map);
+
 #endif /* SGFKIT_FINISH_H */

@@ -37,6 +37,10 @@ Usage: score_eval.py [--sets a,b] [--half tune|hold|both] [--list]
                      [--gnugo] [--cache DIR] [--work DIR] [-j N]
                      [--tool SGFSCORE] [--arg ARG]... CORPUS
 
+A game whose count is the exact opposite of its recorded result by 10
+points or more (W+58.5 against B+58.5) is a record naming the wrong
+winner: it is counted apart ("reversed"), not in the figures.
+
 Prints per set and half: games, winner %, exact %, off by 10 or more,
 marked settled (unsettled = 0) and off by more than 3, dead sets equal
 (kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
@@ -64,6 +68,9 @@ PRO_DIR = "1-pro/shiofreecss__Gosei-Kifu"
 SERVER_DIRS = ["2-online", "3-ai", "4-software-tests"]
 OGS_DIR = "4-software-tests/online-go__score-estimator/test_games"
 GOSCORER_DIR = "4-software-tests/lightvector__goscorer/python/expected_test_output"
+# margins from which a count that is the exact opposite of RE[] is taken
+# for a record naming the wrong winner
+REVERSED_MIN = 10
 POINTS_RE = re.compile(r"^([BW])\+([0-9]+(?:\.[0-9]*)?)$")
 
 
@@ -346,12 +353,19 @@ def rules_kind(o):
 
 class Tally:
     def __init__(self):
+        self.reversed = 0
         self.n = self.winner = self.exact = self.off10 = 0
         self.settled_off3 = self.settled = self.dead_n = self.dead_eq = 0
         self.off1 = 0
         self.g_n = self.g_winner = self.g_exact = self.g_off10 = 0
 
     def add(self, want, ours, unsettled, dead_eq, gnu):
+        if abs(want) >= REVERSED_MIN and abs(ours + want) < 1e-6:
+            # the count is the recorded result's exact opposite, by a margin
+            # no miscount hits by chance: a record that names the wrong
+            # winner (doc/dead-stones.md), counted apart
+            self.reversed += 1
+            return
         self.n += 1
         d = abs(ours - want)
         self.winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
@@ -380,11 +394,12 @@ def report(name, t, rate):
     if not t.n:
         return
     print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
-          "  off1 %d  settled %d, off>3 %d (%s)%s  %s"
+          "  off1 %d  settled %d, off>3 %d (%s)%s%s  %s"
           % (name, t.n, pct(t.winner, t.n), t.n - t.winner, pct(t.exact, t.n),
              t.exact, t.off10, pct(t.off10, t.n).strip(), t.off1, t.settled,
              t.settled_off3, pct(t.settled_off3, t.settled).strip(),
              "  dead sets %s" % pct(t.dead_eq, t.dead_n) if t.dead_n else "",
+             "  (+%d reversed)" % t.reversed if t.reversed else "",
              "%.0f games/s" % rate if rate else ""))
     if t.g_n:
         print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
