@@ -45,6 +45,7 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
         pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
     t->max_empty = LD_EMPTY;
+    t->friends_stop = 0;
     memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
@@ -54,7 +55,10 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
 
 /* Builds the enclosure of the string on pt; 0 when it is too large, holds
  * a frozen point (settled by Benson) or reaches a settled friendly stone
- * (the group is connected to life: nothing to read). */
+ * (the group is connected to life: nothing to read) - unless t->friends_stop,
+ * for ld_survives: there a settled friendly stone bounds the enclosure
+ * as a wall does, alive; a group that reaches it in the search cannot be
+ * captured inside the enclosure. */
 static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
 {
     const pl_cell *cl = b->cell;
@@ -83,6 +87,8 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
                     t->wall[t->nwall++] = (uint16_t)n;
                 continue;
             }
+            if (col == c && settled[n] && t->friends_stop)
+                continue;
             if ((col == c && settled[n]) || cl[n].frozen)
                 return 0;
             if (col == SGF_EMPTY && ++nempty > t->max_empty)
@@ -104,6 +110,11 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
         for (int k = 0; k < n && n < WALL_LIBS; k++) {
             int q = libs[k];
             if (t->in[q])
+                continue;
+            /* proving life, a liberty left out only makes the wall
+             * stronger: the answer stays on the safe side */
+            if (t->friends_stop &&
+                (cl[q].frozen || nempty >= t->max_empty || t->npts == LD_POINTS))
                 continue;
             if (cl[q].frozen || ++nempty > t->max_empty || t->npts == LD_POINTS)
                 return 0;
@@ -431,7 +442,10 @@ int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
 {
     int c = b->cell[pt].color;
     t->max_empty = LD_EMPTY_BIG;
-    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
+    t->friends_stop = 1;
+    int ok = (c == SGF_BLACK || c == SGF_WHITE) && enclose(t, b, pt, settled);
+    t->friends_stop = 0;
+    if (!ok)
         return 0;
     return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }

@@ -38,6 +38,7 @@ typedef struct ld {
                                    * ld_dead, BREAK_STONES for ld_alive */
     int tg, c;                    /* the target's point and colour */
     int max_empty;                /* empty points enclose() accepts */
+    int friends_stop;             /* settled friendly stones bound it */
     int npts;                     /* the enclosure: its points, */
     uint16_t pts[LD_POINTS];
     int nwall;                    /* and the enemy stones around it */
