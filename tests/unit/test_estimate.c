@@ -884,13 +884,13 @@ static void test_kgs_corpus(void)
            100 * e->winner_ok / n, 100 * e->exact_ok / n);
     /* the corpus holds about 450 such games */
     CHECK(e->games >= 400);
-    /* floors at issue 4's targets (measured here, 2-online only, seed 0:
-     * dead sets 96.3 %, winner 99.6 %, exact 96.3 %; on all counted KGS
-     * games, seeds 0 to 23, doc/dead-stones.md has at least 95.3 %,
-     * 99.1 % and 95.3 %) */
-    CHECK(e->dead_ok >= 0.95 * e->games);
-    CHECK(e->winner_ok >= 0.99 * e->games);
-    CHECK(e->exact_ok >= 0.95 * e->games);
+    /* floors at what issue 16 left (measured here, 2-online only, the
+     * default seed: dead sets 439, winner 454, exact 439 of 456; on all counted KGS
+     * games, seeds 0 to 3, doc/dead-stones.md has at least 95.9 %,
+     * 99.3 % and 95.9 %) */
+    CHECK(e->dead_ok >= 0.96 * e->games);
+    CHECK(e->winner_ok >= 0.995 * e->games);
+    CHECK(e->exact_ok >= 0.96 * e->games);
     sgf_position_free(e->pos);
     sgf_game_free(g);
     sgf_reader_free(rd);
