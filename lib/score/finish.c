@@ -11,6 +11,8 @@
  *  1. saves its living string the last move left in atari: takes an
  *     enemy string in atari next to it, else extends (the teire);
  *  2. takes a living enemy string in atari that could not be saved;
+ *     fills a point where the enemy's next stone would join its living
+ *     stones to its dead ones (answers the threat to revive them);
  *  3. plays the point of an open area worth most to both sides (its own
  *     gain plus what the opponent would gain there: the deiri), counting
  *     the points of the open area that the move closes for one colour;
@@ -319,6 +321,30 @@ static int capture(const fin *f, int c)
     return best;
 }
 
+/* Step 2b: an empty point where the opponent's next stone would join its
+ * living stones to its dead ones (reviving them): c fills it first, as a
+ * player answers that threat.  0 for none. */
+static int guard(const fin *f, int c)
+{
+    const pl_cell *cl = f->b.cell;
+    const int s = f->b.stride, o = 3 - c;
+    for (int m = 0; m < f->p->b.npoints; m++) {
+        if (cl[m].color != SGF_EMPTY || m == f->b.ko)
+            continue;
+        int alive = 0, dead = 0, size, cap;
+        const int nb[4] = { m - s, m - 1, m + 1, m + s };
+        for (int k = 0; k < 4; k++)
+            if (cl[nb[k]].color == o) {
+                alive |= !f->dead[nb[k]];
+                dead |= f->dead[nb[k]];
+            }
+        if (alive && dead && !touches_own_dead(f, m, c) &&
+            (pl_probe(&f->b, m, c, &size, &cap) >= 2 || cap > 0))
+            return m;
+    }
+    return 0;
+}
+
 /* Step 3: the open point worth most to both sides.  0 for none. */
 static int boundary(fin *f, int c)
 {
@@ -523,6 +549,8 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
         int m = save(&f, &f.b, c);
         if (!m)
             m = capture(&f, c);
+        if (!m)
+            m = guard(&f, c);
         if (!m)
             m = boundary(&f, c);
         if (m) {
