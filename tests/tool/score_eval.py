@@ -45,7 +45,7 @@ Prints per set and half: games, winner %, exact %, off by 10 or more,
 marked settled (unsettled = 0) and off by more than 3 and their winner %,
 dead sets equal
 (kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
-it answered, and sgfscore's games/s; --list adds each miss (off by more
+it answered (and sgfkit's on the same games when that is not all), and sgfscore's games/s; --list adds each miss (off by more
 than the margin, or winner wrong) with GNU Go's answer.  --arg passes an
 option to sgfscore (e.g. --arg=--seed=3).  Exit 0, 2 when sgfscore could
 not run.
@@ -360,6 +360,7 @@ class Tally:
         self.settled_winner = 0
         self.off1 = 0
         self.g_n = self.g_winner = self.g_exact = self.g_off10 = 0
+        self.o_winner = self.o_exact = self.o_off10 = 0   # ours on those
 
     def add(self, want, ours, unsettled, dead_eq, gnu):
         if abs(want) >= REVERSED_MIN and abs(ours + want) < 1e-6:
@@ -387,6 +388,9 @@ class Tally:
             self.g_winner += (gnu > 0) == (want > 0) and (gnu < 0) == (want < 0)
             self.g_exact += g < 1e-6
             self.g_off10 += g >= 10 - 1e-6
+            self.o_winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
+            self.o_exact += d < 1e-6
+            self.o_off10 += d >= 10 - 1e-6
 
 
 def pct(a, b):
@@ -410,6 +414,11 @@ def report(name, t, rate):
               % ("  GNU Go", t.g_n, pct(t.g_winner, t.g_n), t.g_n - t.g_winner,
                  pct(t.g_exact, t.g_n), t.g_exact, t.g_off10,
                  pct(t.g_off10, t.g_n).strip()))
+    if t.g_n and t.g_n < t.n:
+        print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
+              % ("  sgfkit same", t.g_n, pct(t.o_winner, t.g_n), t.g_n - t.o_winner,
+                 pct(t.o_exact, t.g_n), t.o_exact, t.o_off10,
+                 pct(t.o_off10, t.g_n).strip()))
 
 
 def main(argv):
