@@ -15,8 +15,10 @@
  *     stones to its dead ones (answers the threat to revive them);
  *  3. plays the point of an open area worth most to both sides (its own
  *     gain plus what the opponent would gain there: the deiri), counting
- *     the points of the open area that the move closes for one colour;
- *     a point worth nothing only when it touches both colours (a dame);
+ *     the points of the open area that the move closes for one colour and
+ *     the teire it forces; a point worth nothing only when it touches both
+ *     colours (a dame); among points worth the same, the one next to the
+ *     string shortest of liberties;
  *  4. else passes; two passes end it.
  *
  * Never a move that leaves its own string with one liberty, none next to
@@ -350,7 +352,7 @@ static int boundary(fin *f, int c)
 {
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
-    int best = 0, best_deiri = -1, best_own = -1;
+    int best = 0, best_deiri = -1, best_own = -1, best_short = 99;
     for (int m = 0; m < f->p->b.npoints; m++) {
         if (cl[m].color != SGF_EMPTY || f->area[m] == NO_AREA ||
             f->touch[f->area[m]] != 3 || m == f->b.ko)
@@ -370,10 +372,21 @@ static int boundary(fin *f, int c)
         /* a point worth nothing is played only as a dame */
         if (deiri == 0 && around != 3)
             continue;
-        if (deiri > best_deiri || (deiri == best_deiri && own > best_own)) {
+        /* among points worth the same, the one next to the string (of
+         * either colour) shortest of liberties: where the teire will be */
+        int shortest = 99, libs[4];
+        for (int k = 0; k < 4; k++)
+            if (living(f, nb[k])) {
+                int n = pl_libs(&f->b, nb[k], libs, 3);
+                if (n < shortest)
+                    shortest = n;
+            }
+        if (deiri > best_deiri || (deiri == best_deiri && own > best_own) ||
+            (deiri == best_deiri && own == best_own && shortest < best_short)) {
             best = m;
             best_deiri = deiri;
             best_own = own;
+            best_short = shortest;
         }
     }
     return best;
