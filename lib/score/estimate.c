@@ -138,6 +138,14 @@ static inline int index_of(const est *e, int pt)
     return board_y(&e->p->b, pt) * e->w + board_x(&e->p->b, pt);
 }
 
+/* Does pt hold the head stone of a string?  The loops over strings visit
+ * each one at its head. */
+static inline int string_head(const est *e, int pt)
+{
+    int c = e->p->b.color[pt];
+    return (c == SGF_BLACK || c == SGF_WHITE) && e->base.cell[pt].head == pt;
+}
+
 /* Sets bits on every stone of the string headed by h. */
 static void mark_string(est *e, unsigned char *map, int h, int bits)
 {
@@ -183,10 +191,9 @@ static int clear_after(const est *e, unsigned k, double low)
 {
     const double lo = low * k, hi = (1 - low) * k;
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt ||
-            e->pa[index_of(e, pt)])
+        if (!string_head(e, pt) || e->pa[index_of(e, pt)])
             continue;
+        int c = e->p->b.color[pt];
         double share[2] = { 0, 0 };
         int q = pt;
         do {
@@ -230,9 +237,7 @@ static int count_unsettled(const est *e, const unsigned char *map)
 {
     int n = 0;
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c == SGF_BLACK || c == SGF_WHITE) && e->base.cell[pt].head == pt &&
-            (map[index_of(e, pt)] & SGF_MAP_UNSETTLED))
+        if (string_head(e, pt) && (map[index_of(e, pt)] & SGF_MAP_UNSETTLED))
             n++;
     }
     return n;
@@ -242,9 +247,9 @@ static int count_unsettled(const est *e, const unsigned char *map)
 static void judge_strings(est *e, unsigned char *map)
 {
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+        if (!string_head(e, pt))
             continue;
+        int c = e->p->b.color[pt];
         if (map[index_of(e, pt)] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
             continue;
         /* share of the playouts where the opponent owns the string's
@@ -352,8 +357,7 @@ static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
     x.fresh = 0;
     int rc = 0;
     for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+        if (!string_head(e, pt))
             continue;
         int i = index_of(e, pt);
         /* Benson's dead stones are proved */
@@ -410,8 +414,7 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
 {
     int ready = 0;
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+        if (!string_head(e, pt))
             continue;
         int i = index_of(e, pt);
         /* step 2a's sekis are proved alive with the attacker first */
@@ -443,9 +446,9 @@ static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
     x.fresh = 0;
     int rc = 0;
     for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+        if (!string_head(e, pt))
             continue;
+        int c = e->p->b.color[pt];
         int i = index_of(e, pt);
         if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
             continue;
@@ -469,8 +472,7 @@ static int revive_big(est *e, unsigned char *map, ld_ctx *xp)
     x.fresh = 0;
     int rc = 0;
     for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        int c = e->p->b.color[pt];
-        if ((c != SGF_BLACK && c != SGF_WHITE) || e->base.cell[pt].head != pt)
+        if (!string_head(e, pt))
             continue;
         int i = index_of(e, pt);
         if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
@@ -621,8 +623,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
     if (rc < 0)
         goto out;
     for (int pt = 0; pt < p->b.npoints; pt++)
-        if ((p->b.color[pt] == SGF_BLACK || p->b.color[pt] == SGF_WHITE) &&
-            e.base.cell[pt].head == pt && e.proved[index_of(&e, pt)]) {
+        if (string_head(&e, pt) && e.proved[index_of(&e, pt)]) {
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);
         }
