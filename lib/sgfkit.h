@@ -610,10 +610,11 @@ enum {
     SGF_MAP_PASS_ALIVE = 64,  /* a stone or point proved unconditionally
                                * alive (Benson) */
     SGF_MAP_MARKED = 128      /* territory given by the caller (a record's
-                               * TB/TW): the point counts for the owner bits
-                               * it carries; once any point is marked, the
-                               * empty points and dead stones not marked
-                               * count for nobody */
+                               * TB/TW, or the estimate of a game its record
+                               * does not finish): the point counts for the
+                               * owner bits it carries; once any point is
+                               * marked, the empty points and dead stones
+                               * not marked count for nobody */
 };
 
 /* Benson's unconditional life: map[y * width + x] = SGF_BLACK or SGF_WHITE
@@ -634,9 +635,14 @@ typedef struct sgf_estimate_options {
 /* Decides which stones of p (a finished game) are dead, under the rules of
  * p: clears map, then sets SGF_MAP_DEAD on dead stones, SGF_MAP_SEKI on
  * stones alive in seki, SGF_MAP_UNSETTLED on stones left unsettled
- * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  o may be
- * NULL (defaults).  Returns the number of unsettled strings, or
- * SGF_E_NOMEM. */
+ * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  When
+ * moves were played but the game did not end (no two passes: a record
+ * that stops before the dame), it also plays out the dame, the boundary
+ * points left and the moves they force, and marks the territory of that
+ * finished board (SGF_MAP_MARKED; doc/dead-stones.md).  The strings
+ * around a neutral area too large to be dame (a position counted before
+ * its end) are unsettled too.  o may be NULL (defaults).  Returns the
+ * number of unsettled strings, or SGF_E_NOMEM. */
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map);
