@@ -81,6 +81,26 @@ int sgf_check_find(const char *id);
 const char *sgf_severity_name(sgf_severity s);
 
 /* ------------------------------------------------------------------ */
+/* Record formats: SGF, and the foreign formats the reader converts to  */
+/* SGF as it reads them (doc/foreign.md).  A member is read as the      */
+/* format its name says, or, when the name is no record's (standard     */
+/* input, "x.txt", an archive member without a suffix), as its first    */
+/* bytes say; SGF when nothing is recognised.                           */
+
+enum {
+    SGF_FORMAT_SGF = 0,
+    SGF_FORMAT_GIB = 1,      /* Tygem .gib */
+    SGF_FORMAT_NGF = 2,      /* WBaduk (formerly CyberOro) .ngf */
+    SGF_FORMAT_UGF = 3,      /* PandaNet .ugf, .ugi */
+    SGF_FORMAT_COUNT         /* grows when a format is added */
+};
+/* "SGF", "Tygem GIB", "WBaduk NGF", "PandaNet UGF"; NULL out of range. */
+const char *sgf_format_name(int format);
+/* The format a file name says by its suffix (.sgf .sgfs .gib .ngf .ugf
+ * .ugi, letter case ignored, a .gz after it allowed), or -1. */
+int sgf_format_of_name(const char *name);
+
+/* ------------------------------------------------------------------ */
 /* Inputs: paths become a sequence of members (plain files, files found
  * by walking a directory, standard input, gzip streams, archive members).  */
 
@@ -330,6 +350,13 @@ enum {
     SGF_RAW_FROM_UTF16 = 1u << 0, /* the member was UTF-16, now UTF-8 */
     SGF_RAW_EMPTY_MEMBER = 1u << 1 /* the member has no bytes at all */
 };
+/* Bits 8 to 15 of flags: the format of the bytes, SGF_FORMAT_* (0: SGF).
+ * sgf_reader_next_raw hands a record of a foreign format whole, and
+ * sgf_game_read converts it to SGF text before parsing: the game's values
+ * and positions (sgf_value.pos, sgf_node.pos) are in that text, its
+ * diagnostics' line, column and offset in the foreign bytes. */
+#define SGF_RAW_FORMAT_SHIFT 8
+#define SGF_RAW_FORMAT(flags) (((unsigned)(flags) >> SGF_RAW_FORMAT_SHIFT) & 0xffu)
 
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt);
 void sgf_game_free(sgf_game *g);
