@@ -418,7 +418,7 @@ static void moves(struct ngf *g)
     conv *c = g->c;
     size_t pos = g->moves_from;
     conv_span line;
-    long count = 0, expect = 1;
+    long count = 0, expect = 1, bad = 0;
     bool numbers_noted = false;
     while (conv_next_line(c, &pos, &line)) {
         conv_span t = conv_trim(line);
@@ -440,7 +440,10 @@ static void moves(struct ngf *g)
         }
         int kind = read_move(t, g->size, &num, &color, &x, &y, &why);
         if (kind < 0) {
+            /* still a move of the file's count and numbering */
             conv_note(c, CONV_BAD_LINE, t.s, "%s; skipped", why);
+            bad++;
+            expect++;
             continue;
         }
         if (num != expect && !numbers_noted) {
@@ -457,7 +460,8 @@ static void moves(struct ngf *g)
         comments_of(g, count);
     }
     long said;
-    if (g->has[F_MOVES] && conv_int(g->f[F_MOVES], &said) && said > count)
+    if (g->has[F_MOVES] && conv_int(g->f[F_MOVES], &said) &&
+        said > count + bad)
         conv_note(c, CONV_TRUNCATED, g->f[F_MOVES].s,
                   "the header says %ld moves; the file has %ld", said, count);
     for (int i = 0; i < g->ncomments; i++)

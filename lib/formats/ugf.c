@@ -728,6 +728,8 @@ bool ugf_convert(conv *c)
     u.c = c;
     scan(&u);
     if (!u.header) {
+        /* the one error: its lines were text before a section never met */
+        c->nnotes = 0;
         conv_note(c, CONV_UNREADABLE, c->src,
                   "not a PandaNet UGF record: no [Header] section");
         free(u.comments);
