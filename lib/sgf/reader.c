@@ -9,6 +9,7 @@
  * up (and doubled when full), so memory follows the largest game, not the
  * member.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sgf/checks.h"
@@ -106,12 +107,13 @@ uint64_t sgf_reader_bytes(const sgf_reader *r)
     return r->offset;
 }
 
-/* Read the whole rest of the member (UTF-16 members are converted whole,
- * foreign records read whole; they are rare and small).  A read error
- * ends the member there, as in fill(). */
-static int read_all(sgf_reader *r)
+/* Read the whole rest of the member, or until limit bytes are buffered
+ * (UTF-16 members are converted whole, foreign records read whole; they
+ * are rare and small).  A read error ends the member there, as in
+ * fill(). */
+static int read_all(sgf_reader *r, size_t limit)
 {
-    while (!r->eof) {
+    while (!r->eof && r->end - r->start < limit) {
         if (r->end == r->cap) {
             size_t cap = r->cap * 2;
             char *b = realloc(r->buf, cap);
@@ -141,7 +143,7 @@ static int convert_utf16(sgf_reader *r)
     r->utf16_checked = true;
     if (!endian)
         return SGF_OK;
-    int rc = read_all(r);
+    int rc = read_all(r, SIZE_MAX);
     if (rc < 0)
         return rc;
     char *out;
@@ -317,6 +319,11 @@ static const int conv_checks[] = {
 _Static_assert(sizeof conv_checks / sizeof conv_checks[0] == CONV_PROBLEMS,
                "a check for every problem a conversion reports");
 
+/* A foreign record is a few KB (a UGI with its review well under 1 MB):
+ * a bigger member is no record of it, and is read as SGF text, streamed,
+ * rather than whole.  This also keeps the conversion's offsets in 32 bits. */
+enum { FOREIGN_MAX = 64 << 20 };
+
 /* What the member is, decided before its first game: its name's format,
  * or its first bytes' when the name says none.  A foreign record is read
  * whole (it is one game, and small); the bytes win over the name when
@@ -337,11 +344,11 @@ static int member_format(sgf_reader *r)
         r->format = SGF_FORMAT_SGF;
     if (r->format == SGF_FORMAT_SGF)
         return SGF_OK;
-    int rc = read_all(r);
+    int rc = read_all(r, FOREIGN_MAX);
     if (rc < 0)
         return rc;
-    if (r->total == 0)
-        r->format = SGF_FORMAT_SGF;     /* empty: said as for any member */
+    if (r->total == 0 || !r->eof)
+        r->format = SGF_FORMAT_SGF;     /* empty, or too big: as SGF */
     return SGF_OK;
 }
 
