@@ -38,6 +38,20 @@ static inline char lower(char c)
 
 /* ---- literals and words ---- */
 
+/* Whether s[0..len) ends with suffix (lower case), ASCII letter case
+ * ignored: file names' suffixes (".SGF", ".Gib.gz"). */
+static inline bool ends_with_ci(const char *s, size_t len, const char *suffix)
+{
+    size_t n = strlen(suffix);
+    if (len < n)
+        return false;
+    s += len - n;
+    for (size_t i = 0; i < n; i++)
+        if (lower(s[i]) != suffix[i])
+            return false;
+    return true;
+}
+
 /* Byte length of lit when s starts with it, else 0. */
 static inline size_t lit_at(const char *s, const char *lit)
 {

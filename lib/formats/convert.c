@@ -13,26 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common/grow.h"
 #include "formats/convert.h"
 
-/* p with room for need elements (moved maybe), or NULL with p untouched. */
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    size_t n;
-    void *q;
-    if (need <= *cap && p)
-        return p;
-    n = *cap ? *cap : 64;
-    while (n < need) {
-        if (n > SIZE_MAX / 4 / elem)
-            return NULL;
-        n *= 2;
-    }
-    q = realloc(p, n * elem);
-    if (q)
-        *cap = n;
-    return q;
-}
 
 void conv_start(conv *c, const char *src, size_t len)
 {
@@ -445,4 +428,34 @@ bool conv_handicap(conv *c, int stones, int size, bool third_top_left,
     for (int i = 1; i < stones; i++)
         conv_point(c, NULL, pts[i][0], pts[i][1], at);
     return true;
+}
+
+void conv_comments(conv *c, const conv_comment *v, size_t n, long at)
+{
+    bool open = false;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].at != at)
+            continue;
+        if (open)
+            conv_sep(c, "\n\n");
+        else
+            conv_open(c, "C", v[i].text.s);
+        open = true;
+        conv_bytes(c, v[i].text.s, v[i].text.n);
+    }
+    if (open)
+        conv_close(c);
+}
+
+void conv_list_add(conv_list *l, const char *name, const char *at)
+{
+    int w = snprintf(l->text + l->n, sizeof l->text - l->n, "%s%s",
+                     l->n ? ", " : "", name);
+    if (w < 0 || (size_t)w >= sizeof l->text - l->n) {
+        l->text[l->n] = '\0';
+        return;
+    }
+    l->n += (size_t)w;
+    if (!l->at)
+        l->at = at;
 }

@@ -95,6 +95,27 @@ typedef struct conv_span {
     size_t n;
 } conv_span;
 
+/* A comment of a foreign record: its text in the source, and the move or
+ * node it is on (numbered as its format numbers them). */
+typedef struct conv_comment {
+    long at;
+    conv_span text;
+} conv_comment;
+
+/* Names listed in one note ("left out: GIBOKIND, TYPE"), placed at the
+ * first one's source byte; a name that does not fit is not listed. */
+typedef struct conv_list {
+    char text[400];
+    size_t n;
+    const char *at;
+} conv_list;
+
+void conv_list_add(conv_list *l, const char *name, const char *at);
+
+/* The comments of v[0..n) on at as one C[] (a node holds one), blank
+ * lines between them; nothing when there are none. */
+void conv_comments(conv *c, const conv_comment *v, size_t n, long at);
+
 /* The next line at *pos (its end of line, LF, CR or CRLF, not included);
  * false at the end of the source. */
 bool conv_next_line(const conv *c, size_t *pos, conv_span *line);

@@ -7,6 +7,7 @@
  * and the converters.
  */
 #include <string.h>
+#include "common/textscan.h"
 #include "formats/formats.h"
 #include "formats/gib.h"
 #include "formats/ngf.h"
@@ -37,21 +38,6 @@ static const int sniff_order[] = {
     SGF_FORMAT_GIB, SGF_FORMAT_UGF, SGF_FORMAT_NGF, SGF_FORMAT_SGF
 };
 
-static bool ends_with_ci(const char *s, size_t len, const char *suffix)
-{
-    size_t n = strlen(suffix);
-    if (len < n)
-        return false;
-    s += len - n;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        if (c != (unsigned char)suffix[i])
-            return false;
-    }
-    return true;
-}
 
 int format_of_name(const char *name)
 {

@@ -561,24 +561,14 @@ static void handicap(struct gib *g)
 
 static void left_out(struct gib *g)
 {
-    char list[400];
-    size_t n = 0;
-    const char *at = NULL;
-    for (int k = 0; k < K_COUNT; k++) {
-        if (!key_lost[k] || !g->f[k].set || conv_trim(g->f[k].v).n == 0)
-            continue;
-        if (!at)
-            at = g->f[k].line;
-        int w = snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
-                         key_names[k]);
-        if (w < 0 || (size_t)w >= sizeof list - n)
-            break;
-        n += (size_t)w;
-    }
-    if (at)
-        conv_note(g->c, CONV_LEFT_OUT, at,
+    conv_list l = { .n = 0 };
+    for (int k = 0; k < K_COUNT; k++)
+        if (key_lost[k] && g->f[k].set && conv_trim(g->f[k].v).n != 0)
+            conv_list_add(&l, key_names[k], g->f[k].line);
+    if (l.at)
+        conv_note(g->c, CONV_LEFT_OUT, l.at,
                   "GIB header fields SGF has no property for, left out: %s",
-                  list);
+                  l.text);
 }
 
 static void root(struct gib *g)

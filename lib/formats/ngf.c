@@ -25,11 +25,6 @@ static const int plain_line[F_COUNT] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
                                          11 };
 static const int gi_line[F_COUNT] = { 0, 6, 1, 2, 3, 7, 8, 9, 5, -1, -1, 10 };
 
-struct comment {
-    long move;
-    conv_span text;
-};
-
 struct ngf {
     conv *c;
     bool gi;                    /* the older "GI" form */
@@ -41,7 +36,7 @@ struct ngf {
     long handicap;
     long first_dd, first_pp;    /* the first move on those points */
     long pm_lines;
-    struct comment comments[MAX_COMMENTS];
+    conv_comment comments[MAX_COMMENTS];    /* at: the move, 0 the game */
     int ncomments;
     const char *comments_dropped;
 };
@@ -210,7 +205,6 @@ static void result(struct ngf *g)
     conv_propf(c, "RE", r.s, "%c+", winner);
 }
 
-static void comments_of(struct ngf *g, long move);
 
 static void root(struct ngf *g)
 {
@@ -293,7 +287,7 @@ static void root(struct ngf *g)
         conv_note(c, CONV_LEFT_OUT, f[F_UNKNOWN].s,
                   "header line %d (%ld) has no known meaning; left out",
                   (g->gi ? gi_line : plain_line)[F_UNKNOWN] + 1, v);
-    comments_of(g, 0);
+    conv_comments(c, g->comments, (size_t)g->ncomments, 0);
 }
 
 /* "IDB[n] text[EndTxt]": a comment on move n. */
@@ -315,7 +309,7 @@ static bool read_comment(struct ngf *g, conv_span t)
             g->comments_dropped = t.s;
         return true;
     }
-    g->comments[g->ncomments++] = (struct comment){ n, text };
+    g->comments[g->ncomments++] = (conv_comment){ n, text };
     return true;
 }
 
@@ -394,25 +388,6 @@ static bool scan(struct ngf *g)
     return true;
 }
 
-/* The comments on a move (0: the game) as one C[]: a node holds one. */
-static void comments_of(struct ngf *g, long move)
-{
-    bool open = false;
-    for (int i = 0; i < g->ncomments; i++) {
-        const struct comment *k = &g->comments[i];
-        if (k->move != move)
-            continue;
-        if (open)
-            conv_sep(g->c, "\n\n");
-        else
-            conv_open(g->c, "C", k->text.s);
-        open = true;
-        conv_bytes(g->c, k->text.s, k->text.n);
-    }
-    if (open)
-        conv_close(g->c);
-}
-
 static void moves(struct ngf *g)
 {
     conv *c = g->c;
@@ -457,7 +432,7 @@ static void moves(struct ngf *g)
         conv_text(c, "\n;", t.s);
         conv_point(c, color == 'B' ? "B" : "W", kind ? x : -1, kind ? y : -1,
                    t.s + 5);
-        comments_of(g, count);
+        conv_comments(c, g->comments, (size_t)g->ncomments, count);
     }
     long said;
     if (g->has[F_MOVES] && conv_int(g->f[F_MOVES], &said) &&
@@ -465,10 +440,10 @@ static void moves(struct ngf *g)
         conv_note(c, CONV_TRUNCATED, g->f[F_MOVES].s,
                   "the header says %ld moves; the file has %ld", said, count);
     for (int i = 0; i < g->ncomments; i++)
-        if (g->comments[i].move > count)
+        if (g->comments[i].at > count)
             conv_note(c, CONV_BAD_VALUE, g->comments[i].text.s,
                       "a comment on move %ld, which the file does not have; "
-                      "left out", g->comments[i].move);
+                      "left out", g->comments[i].at);
 }
 
 bool ngf_convert(conv *c)

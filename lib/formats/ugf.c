@@ -44,12 +44,6 @@ struct field {
     bool set;
 };
 
-/* A comment: the lines of text of one node (0: the game's start). */
-struct comment {
-    long node;
-    conv_span text;             /* the lines, as one span of the source */
-};
-
 struct ugf {
     conv *c;
     struct field f[K_COUNT];
@@ -61,7 +55,7 @@ struct ugf {
     long handicap;
     long first_dd, first_pp;
     long setup;                  /* stones numbered 0 */
-    struct comment *comments;
+    conv_comment *comments;      /* at: the node, 1 the game's start */
     size_t ncomments, comments_cap;
 };
 
@@ -93,7 +87,7 @@ static void add_comment(struct ugf *u, long node, conv_span text)
         return;
     if (u->ncomments == u->comments_cap) {
         size_t cap = u->comments_cap ? 2 * u->comments_cap : 16;
-        struct comment *k = realloc(u->comments, cap * sizeof *k);
+        conv_comment *k = realloc(u->comments, cap * sizeof *k);
         if (!k) {
             u->c->nomem = true;
             return;
@@ -101,7 +95,7 @@ static void add_comment(struct ugf *u, long node, conv_span text)
         u->comments = k;
         u->comments_cap = cap;
     }
-    u->comments[u->ncomments++] = (struct comment){ node, text };
+    u->comments[u->ncomments++] = (conv_comment){ node, text };
 }
 
 /* A [Data] or figure line "XY,C1,N,S": 1 a stone, 0 a pass, -1 not one
@@ -580,43 +574,14 @@ static void timing(struct ugf *u)
 
 static void left_out(struct ugf *u)
 {
-    char list[300];
-    size_t n = 0;
-    const char *at = NULL;
-    for (int k = 0; k < K_COUNT; k++) {
-        if (!key_lost[k] || !u->f[k].set || !u->f[k].v.n)
-            continue;
-        if (!at)
-            at = u->f[k].v.s;
-        int w = snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
-                         key_names[k]);
-        if (w < 0 || (size_t)w >= sizeof list - n)
-            break;
-        n += (size_t)w;
-    }
-    if (at)
-        conv_note(u->c, CONV_LEFT_OUT, at,
+    conv_list l = { .n = 0 };
+    for (int k = 0; k < K_COUNT; k++)
+        if (key_lost[k] && u->f[k].set && u->f[k].v.n)
+            conv_list_add(&l, key_names[k], u->f[k].v.s);
+    if (l.at)
+        conv_note(u->c, CONV_LEFT_OUT, l.at,
                   "UGF header fields SGF has no property for, left out: %s",
-                  list);
-}
-
-/* The comments on node (1: the game's start) as one C[]. */
-static void comments_of(struct ugf *u, long node)
-{
-    bool open = false;
-    for (size_t i = 0; i < u->ncomments; i++) {
-        const struct comment *k = &u->comments[i];
-        if (k->node != node)
-            continue;
-        if (open)
-            conv_sep(u->c, "\n\n");
-        else
-            conv_open(u->c, "C", k->text.s);
-        open = true;
-        conv_bytes(u->c, k->text.s, k->text.n);
-    }
-    if (open)
-        conv_close(u->c);
+                  l.text);
 }
 
 static void root(struct ugf *u)
@@ -670,7 +635,7 @@ static void stones(struct ugf *u)
             open = true;
         }
     }
-    comments_of(u, 1);
+    conv_comments(c, u->comments, u->ncomments, 1);
     size_t pos = u->data_from;
     conv_span line;
     long count = 0, expect = 1;
@@ -711,14 +676,14 @@ static void stones(struct ugf *u)
         conv_text(c, "\n;", t.s);
         conv_point(c, color == 'B' ? "B" : "W", kind ? x : -1, kind ? y : -1,
                    t.s);
-        comments_of(u, count + 1);
+        conv_comments(c, u->comments, u->ncomments, count + 1);
         turn = color == 'B' ? 'W' : 'B';
     }
     for (size_t i = 0; i < u->ncomments; i++)
-        if (u->comments[i].node > count + 1 || u->comments[i].node < 1)
+        if (u->comments[i].at > count + 1 || u->comments[i].at < 1)
             conv_note(c, CONV_BAD_VALUE, u->comments[i].text.s,
                       "a comment on node %ld, which the game does not have; "
-                      "left out", u->comments[i].node);
+                      "left out", u->comments[i].at);
 }
 
 bool ugf_convert(conv *c)

@@ -27,6 +27,8 @@
 #include <zlib.h>
 
 #include "common/dynlib.h"
+#include "common/grow.h"
+#include "common/textscan.h"
 #include "formats/formats.h"
 #include "sgfkit.h"
 
@@ -223,24 +225,6 @@ static long member_fail(sgf_member *m, int code, const char *fmt, ...)
     return code;
 }
 
-/* p with room for need elements (moved maybe), or NULL with p untouched. */
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    size_t n;
-    void *q;
-    if (need <= *cap && p)
-        return p;
-    n = *cap ? *cap : 64;
-    while (n < need) {
-        if (n > SIZE_MAX / 2 / elem)
-            return NULL;
-        n *= 2;
-    }
-    q = realloc(p, n * elem);
-    if (q)
-        *cap = n;
-    return q;
-}
 
 static bool set_str(char **buf, size_t *cap, const char *a, size_t alen,
                     const char *b)
@@ -261,21 +245,6 @@ static bool set_str(char **buf, size_t *cap, const char *a, size_t alen,
     return true;
 }
 
-static bool ends_with_ci(const char *s, size_t len, const char *suffix)
-{
-    size_t n = strlen(suffix);
-    if (len < n)
-        return false;
-    s += len - n;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        if (c != (unsigned char)suffix[i])
-            return false;
-    }
-    return true;
-}
 
 static bool any_suffix(const char *name, const char *const *list)
 {
