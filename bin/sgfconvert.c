@@ -450,7 +450,7 @@ int main(int argc, char **argv)
         CLI_OPT_FLAG("in-place", 0, &in_place,
                      "SGF: rewrite each input file (atomically)"),
         CLI_OPT_FLAG("backup", 0, &cli.backup,
-                     "with --in-place: keep the old file as FILE.bak"),
+                     "with --in-place: keep the old file as FILE.bak[.N]"),
         CLI_OPT_FLAG("main-line", 0, &main_line,
                      "SGF: the main line only, no variations"),
         { "strip", 0, CLI_ARG_REQUIRED, "IDS",

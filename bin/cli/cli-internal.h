@@ -51,6 +51,12 @@ struct cli_state {
      * own, so one lock keeps their lines whole. */
     pthread_mutex_t err_lock;
     struct progress *progress; /* NULL when nothing is shown */
+    /* the inputs' identities, built by the first output that could
+     * replace a file (files.c) */
+    pthread_mutex_t ids_lock;
+    struct file_id *ids;
+    size_t nids;
+    int ids_built, ids_dirs;
 };
 
 /* ---- messages.c ---- */
@@ -82,15 +88,27 @@ int cli_sink_close(struct cli *cli, struct sink *s, int failed);
 
 /* ---- files.c ---- */
 
-/* The input (its name as given, "-" for standard input) that st is, or
- * NULL: an output must not replace it. */
-const char *cli_input_at(const struct cli *cli, const struct stat *st);
+/* Whether replacing the file at path (st) would destroy what the run
+ * reads: an input, or a file the walk of an input directory takes.  When
+ * it would, what[0..n) names it for "will not overwrite %s" (out of
+ * memory counts as yes: refused all the same). */
+int cli_input_at(const struct cli *cli, const char *path,
+                 const struct stat *st, char *what, size_t n);
 /* Makes the missing directories of path[0..len) whose names end after
  * byte from: at each '/' and at len (mkdir -p).  follow == 0 refuses a
  * symbolic link among them (inside an output, where names come from the
  * games).  0, or -1 after an error message. */
 int cli_make_dirs(const struct cli *cli, const char *path, size_t from,
                   size_t len, int follow);
+/* How cli_save_file_as may treat a file already at the path. */
+enum cli_save {
+    CLI_SAVE_REPLACE,       /* replace it, unless the run reads it (error) */
+    CLI_SAVE_NEW,           /* never replace anything (error) */
+    CLI_SAVE_OVER_INPUT     /* replace it: --in-place rewrites the input */
+};
+/* cli_save_file with the choice of what an existing file means. */
+int cli_save_file_as(const struct cli *cli, const char *path,
+                     const struct cli_buf *b, enum cli_save how);
 
 /* ---- output.c ---- */
 

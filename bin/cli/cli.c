@@ -28,6 +28,7 @@ int cli_parse(struct cli *cli, const struct cli_tool *tool,
         return CLI_EXIT_TROUBLE;
     }
     pthread_mutex_init(&st->err_lock, NULL);
+    pthread_mutex_init(&st->ids_lock, NULL);
     st->start = progress_clock();
     cli->st = st;
     for (size_t i = 0; i < nchecks; i++)
@@ -129,6 +130,8 @@ int cli_finish(struct cli *cli, int found)
             || st->read_errors || st->input_failures)
             status = CLI_EXIT_TROUBLE;
         pthread_mutex_destroy(&st->err_lock);
+        pthread_mutex_destroy(&st->ids_lock);
+        free(st->ids);
         free(st);
         cli->st = NULL;
     }

@@ -180,9 +180,10 @@ void cli_buf_file(struct cli_buf *b, const char *name,
 /* Marks the run as having failed to read an input (exit status 2). */
 void cli_read_failed(struct cli *cli);
 
-/* Writes b to path atomically (a temporary file beside it, then renamed);
- * callable from the workers.  Returns 0, or -1 after an error message (the
- * run then exits 2). */
+/* Writes b to path atomically (a temporary file beside it, then renamed),
+ * never over a file the run reads (an input, or a file a walked directory
+ * holds); callable from the workers.  Returns 0, or -1 after an error
+ * message (the run then exits 2). */
 int cli_save_file(const struct cli *cli, const char *path,
                   const struct cli_buf *b);
 

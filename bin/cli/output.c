@@ -2,11 +2,12 @@
  * output.c - where a tool's report goes: standard output, or -o FILE
  * written beside its final name and renamed at the end, so that a reader
  * never sees half a report and a failed run leaves the old file alone.
- * Writing over one of the inputs is refused: the rename would destroy the
- * records being read.
+ * Writing over a file the run reads is refused: the rename would destroy
+ * the records being read.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -87,14 +88,9 @@ int cli_open_output(struct cli *cli)
     struct stat old;
     mode_t mode;
     if (stat(path, &old) == 0) {
-        const char *in = cli_input_at(cli, &old);
-        if (in) {
-            if (strcmp(in, "-") == 0)
-                cli_usage_error(cli, "will not overwrite standard input "
-                                "with -o");
-            else
-                cli_usage_error(cli, "will not overwrite input '%s' with -o",
-                                in);
+        char what[PATH_MAX + 64];
+        if (cli_input_at(cli, path, &old, what, sizeof what)) {
+            cli_usage_error(cli, "will not overwrite %s with -o", what);
             return -1;
         }
         if (S_ISDIR(old.st_mode)) {

@@ -13,6 +13,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -324,7 +325,6 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
         struct cli_buf path = { 0 }, body = { 0 };
         cli_buf_printf(&path, "%s/%s", s->dir, name);
         cli_buf_put(&path, "", 1);
-        struct stat st;
         int rc = -1;
         size_t dir = strlen(s->dir) + 1;
         const char *slash = strrchr(name, '/');
@@ -333,12 +333,12 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
         else if (slash && cli_make_dirs(cli, path.data, dir,
                                         dir + (size_t)(slash - name), 0) < 0)
             rc = -1;            /* it said why */
-        else if (stat(path.data, &st) == 0 && cli_input_at(cli, &st))
-            cli_error(cli, "will not overwrite input '%s'", path.data);
         else {
+            /* a file already there (an input, an earlier run's output, the
+             * user's own) is never replaced */
             body.data = (char *)data;      /* read only by cli_save_file */
             body.len = len;
-            rc = cli_save_file(cli, path.data, &body);
+            rc = cli_save_file_as(cli, path.data, &body, CLI_SAVE_NEW);
         }
         cli_buf_free(&path);
         return rc;
@@ -364,7 +364,42 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
     return 0;
 }
 
-/* --in-place: the file's old contents become FILE.bak when asked, then
+/* --backup: a hard link FILE.bak to the old file, or FILE.bak.1, .2...
+ * when that name is taken.  A backup is never replaced: a second run
+ * would put the rewritten file where the original was.  link(2) never
+ * replaces a name, so two runs at once cannot take the same one. */
+static int keep_backup(struct cli *cli, const char *path)
+{
+    struct cli_buf bak = { 0 };
+    int rc = -1;
+    for (unsigned k = 0;; k++) {
+        cli_buf_clear(&bak);
+        if (k == 0)
+            cli_buf_printf(&bak, "%s.bak", path);
+        else
+            cli_buf_printf(&bak, "%s.bak.%u", path, k);
+        cli_buf_put(&bak, "", 1);
+        if (bak.nomem) {
+            cli_out_of_memory(cli);
+            break;
+        }
+        if (link(path, bak.data) == 0) {
+            if (k > 0 && cli->verbosity > 0)
+                cli_error(cli, "%s: the old file kept as '%s' ('%s.bak' "
+                          "exists)", path, bak.data, path);
+            rc = 0;
+            break;
+        }
+        if (errno != EEXIST || k == UINT_MAX) {
+            cli_error(cli, "cannot keep '%s': %s", bak.data, strerror(errno));
+            break;
+        }
+    }
+    cli_buf_free(&bak);
+    return rc;
+}
+
+/* --in-place: the file's old contents become a backup when asked, then
  * the new ones replace them in one rename.  A link keeps the old file
  * under both names until the rename, so at every moment FILE holds the
  * old or the new contents in full. */
@@ -381,23 +416,9 @@ static int replace_input(struct cli *cli, struct sink *s)
         cli_error(cli, "%s: compressed: not rewritten in place", path);
         return -1;
     }
-    if (s->backup) {
-        struct cli_buf bak = { 0 };
-        cli_buf_printf(&bak, "%s.bak", path);
-        cli_buf_put(&bak, "", 1);
-        if (bak.nomem) {
-            cli_out_of_memory(cli);
-            return -1;
-        }
-        unlink(bak.data);
-        if (link(path, bak.data) != 0) {
-            cli_error(cli, "cannot keep '%s': %s", bak.data, strerror(errno));
-            cli_buf_free(&bak);
-            return -1;
-        }
-        cli_buf_free(&bak);
-    }
-    rc = cli_save_file(cli, path, &s->pending);
+    if (s->backup && keep_backup(cli, path) < 0)
+        return -1;
+    rc = cli_save_file_as(cli, path, &s->pending, CLI_SAVE_OVER_INPUT);
     if (rc == 0)
         chmod(path, st.st_mode & 07777);
     return rc;

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "common/grow.h"
 #include "common/textscan.h"
 #include "formats/formats.h"
+#include "input/member_names.h"
 #include "sgfkit.h"
 
 #ifndef O_CLOEXEC
@@ -145,6 +147,10 @@ struct sgf_inputs {
     dynlib ar_lib;          /* libarchive, loaded with the first container */
     struct ar_api A;
     struct archive *ar;
+    size_t ar_index;        /* headers read so far: "#N" names member N */
+    locale_t utf8_ctype;    /* the thread's LC_CTYPE around libarchive */
+    bool utf8_tried;
+    member_names names;     /* member names to UTF-8 */
     bool ar_raw_ok;         /* a bare compressed stream is one member */
     bool ar_entries;        /* some header was read */
     bool ar_files;          /* ... of a file */
@@ -153,7 +159,7 @@ struct sgf_inputs {
     bool ar_io;             /* the failure came from read(), not the data */
     char *ar_path;          /* copy of the archive's origin */
     size_t ar_path_cap;
-    char *origin;           /* "archive:member" */
+    char *origin;           /* "archive:member" or "archive:#N" */
     size_t origin_cap;
     unsigned char *block;   /* libarchive's read buffer */
     unsigned char *mbuf;    /* archive member head, then inflate input */
@@ -624,6 +630,34 @@ static void close_source(sgf_inputs *in)
     in->close_fd = false;
 }
 
+/* libarchive converts member names (zip's UTF-8 ones, 7z's UTF-16, pax's
+ * UTF-8) to the charset of the thread's locale, and where that fails (for
+ * every non-ASCII name in a program that never called setlocale) gives no
+ * name at all.  Around its calls that read names, the thread uses a UTF-8
+ * LC_CTYPE of the iterator's own (uselocale: per thread, and the caller's
+ * locale is back before we return), so that every locale reads the same
+ * names; member_name_utf8 reads the ones stored in other charsets.
+ * Returns what to hand leave_utf8_ctype. */
+static locale_t enter_utf8_ctype(sgf_inputs *in)
+{
+    static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8",
+                                         "UTF-8" };
+    if (!in->utf8_tried) {
+        in->utf8_tried = true;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if ((in->utf8_ctype = newlocale(LC_CTYPE_MASK, names[i],
+                                            (locale_t)0)))
+                break;
+    }
+    return in->utf8_ctype ? uselocale(in->utf8_ctype) : (locale_t)0;
+}
+
+static void leave_utf8_ctype(locale_t previous)
+{
+    if (previous)
+        uselocale(previous);
+}
+
 static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
 {
     struct archive *a;
@@ -658,6 +692,8 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     in->ar_raw = false;
     in->ar_dead = false;
     in->ar_io = false;
+    in->ar_index = 0;
+    member_names_start(&in->names);
     in->peek_pos = 0;
     in->src_pos = 0;
     in->A.archive_read_support_filter_all(a);
@@ -675,7 +711,10 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     if (in->src_base >= 0 && lseek(in->fd, 0, SEEK_CUR) >= 0)
         in->A.archive_read_set_seek_callback(a, ar_seek_cb);
     in->A.archive_read_set_callback_data(a, in);
-    if (in->A.archive_read_open1(a) != ARCHIVE_OK) {
+    locale_t previous = enter_utf8_ctype(in);
+    int r = in->A.archive_read_open1(a);
+    leave_utf8_ctype(previous);
+    if (r != ARCHIVE_OK) {
         const char *e = in->A.archive_error_string(a);
         fail(in, origin, raw_ok ? "cannot read '%s': %s"
                                 : "cannot read archive '%s': %s",
@@ -684,17 +723,23 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     }
 }
 
-/* Tar writes "./game.sgf"; the origin reads better without the "./". */
-static const char *member_name(const struct ar_api *A, struct archive_entry *e)
+/* The next header, and the member's name as the archive stores it (in
+ * UTF-8 where the format says what its charset is: enter_utf8_ctype), or
+ * NULL when libarchive could not make one (invalid UTF-8 in a zip name
+ * flagged UTF-8, unpaired surrogates in a 7z, no UTF-8 locale at all). */
+static int next_header(sgf_inputs *in, struct archive_entry **e,
+                       const char **raw)
 {
-    const char *name = A->archive_entry_pathname(e);
-    if (!name)
-        name = A->archive_entry_pathname_utf8(e);
-    if (!name)
-        return NULL;
-    while (name[0] == '.' && name[1] == '/')
-        name += 2;
-    return name;
+    locale_t previous = enter_utf8_ctype(in);
+    int r = in->A.archive_read_next_header(in->ar, e);
+    *raw = NULL;
+    if (r >= ARCHIVE_WARN && r != ARCHIVE_EOF && r != ARCHIVE_RETRY) {
+        *raw = in->A.archive_entry_pathname(*e);
+        if (!*raw)
+            *raw = in->A.archive_entry_pathname_utf8(*e);
+    }
+    leave_utf8_ctype(previous);
+    return r;
 }
 
 /* The member's bytes from here on are gzip, starting with head[0..len):
@@ -796,7 +841,8 @@ static int archive_next(sgf_inputs *in)
 {
     for (;;) {
         struct archive_entry *e;
-        const char *name;
+        const char *raw, *name;
+        char number[32];
         int r;
 
         if (in->ar_dead) {
@@ -808,7 +854,7 @@ static int archive_next(sgf_inputs *in)
             close_source(in);
             return 0;
         }
-        r = in->A.archive_read_next_header(in->ar, &e);
+        r = next_header(in, &e, &raw);
         if (r == ARCHIVE_EOF) {
             /* A compressed empty file is an empty member, not nothing:
              * libarchive's "empty" format claims it before "raw". */
@@ -841,6 +887,7 @@ static int archive_next(sgf_inputs *in)
             return 0;
         }
         in->ar_entries = true;
+        in->ar_index++;
         in->ar_raw = in->A.archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
         if (in->ar_raw) {
             start_archive_member(in, in->ar_path, false);
@@ -856,16 +903,23 @@ static int archive_next(sgf_inputs *in)
             in->A.archive_entry_size_is_set(e) &&
             in->A.archive_entry_size(e) == 0)
             continue;
-        name = member_name(&in->A, e);
-        if (!name) {
-            fail(in, in->ar_path, "cannot read archive '%s': %s", in->ar_path,
-                 "a member's name cannot be decoded");
-            continue;
+        if (raw) {
+            /* Tar writes "./game.sgf"; the origin reads better without */
+            while (raw[0] == '.' && raw[1] == '/')
+                raw += 2;
+            bool zip = (in->A.archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
+                       == ARCHIVE_FORMAT_ZIP;
+            name = member_name_utf8(&in->names, raw, strlen(raw), zip);
+        } else {
+            /* under its number, a name without a suffix: its first bytes
+             * say whether it is read */
+            snprintf(number, sizeof number, "#%zu", in->ar_index);
+            name = number;
         }
-        if (!set_str(&in->origin, &in->origin_cap, in->ar_path,
-                     strlen(in->ar_path), name)) {
-            fail(in, in->ar_path, "cannot read '%s:%s': out of memory",
-                 in->ar_path, name);
+        if (!name || !set_str(&in->origin, &in->origin_cap, in->ar_path,
+                              strlen(in->ar_path), name)) {
+            fail(in, in->ar_path, "cannot read member %zu of '%s': out of "
+                 "memory", in->ar_index, in->ar_path);
             continue;
         }
         if (type != AE_IFREG) {
@@ -1444,6 +1498,9 @@ void sgf_inputs_free(sgf_inputs *in)
     free(in->peek);
     if (in->z_init)
         inflateEnd(&in->z);
+    member_names_release(&in->names);
+    if (in->utf8_ctype)
+        freelocale(in->utf8_ctype);
     dynlib_close(&in->ar_lib);
     free(in);
 }

@@ -24,13 +24,13 @@
  * parse the game again with characters as units (SGFC's -E2 mode breaks on
  * exactly these files).
  */
-#include <errno.h>
 #include <iconv.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "common/arena.h"
 #include "common/dynlib.h"
+#include "common/encoding.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -204,65 +204,6 @@ static size_t unit_of(const char *name)
     return 1;
 }
 
-/* Decode in[0..n) with cd into out[0..cap), undecodable bytes as "\xNN"
- * (unit bytes at a time).  With out == NULL the text goes to a scratch
- * buffer and is dropped (a check only).  Returns the number of undecodable
- * bytes, -1 when out is too small; *written is the output length. */
-static long decode(iconv_t cd, size_t unit, const char *in, size_t n,
-                   char *out, size_t cap, size_t *written)
-{
-    char scratch[1024];
-    bool keep = out != NULL;
-    char *o = keep ? out : scratch;
-    size_t left = keep ? cap : sizeof scratch;
-    char *ip = (char *)(uintptr_t)in;   /* iconv does not write its input */
-    size_t il = n;
-    long bad = 0;
-
-    iconv(cd, NULL, NULL, NULL, NULL);
-    for (;;) {
-        char *ip0 = ip, *o0 = o;
-        size_t r = il ? iconv(cd, &ip, &il, &o, &left) : 0;
-        if (r != (size_t)-1)    /* input done: close a shift state */
-            r = iconv(cd, NULL, NULL, &o, &left);
-        if (r != (size_t)-1)
-            break;
-        if (errno == E2BIG && ip == ip0 && o - o0 >= 64) {
-            /* glibc's SHIFT_JISX0213 (and its kin that hold back a
-             * character to combine) can, after running out of room, fill
-             * any buffer with output from no input, forever (a 12 KB file
-             * hung the checker; found by fuzzing).  No character is 64
-             * bytes: drop that output, reset the converter, and take the
-             * byte here as undecodable. */
-            left += (size_t)(o - o0);
-            o = o0;
-            iconv(cd, NULL, NULL, NULL, NULL);
-            errno = EILSEQ;
-        }
-        if (errno == E2BIG || left < 4 * unit) {
-            if (keep)
-                return -1;
-            o = scratch;
-            left = sizeof scratch;
-            continue;
-        }
-        /* EILSEQ, or EINVAL (a character cut by the value's end) */
-        for (size_t k = 0; k < unit && il > 0; k++) {
-            unsigned char c = (unsigned char)*ip++;
-            il--;
-            *o++ = '\\';
-            *o++ = 'x';
-            *o++ = hexdigit[c >> 4];
-            *o++ = hexdigit[c & 15u];
-            left -= 4;
-            bad++;
-        }
-    }
-    if (written)
-        *written = keep ? (size_t)(o - out) : 0;
-    return bad;
-}
-
 /* glibc's UCS-4 family (UCS-4, UCS-4LE, WCHAR_T, ... any name CA[] gives)
  * passes code points up to 2^31 through as the 4- to 6-byte sequences of
  * old UTF-8, and some converters let surrogates through: neither is UTF-8,
@@ -348,7 +289,7 @@ int charset_utf16_to_utf8(const char *in, size_t n, int endian, char **out,
             break;
         }
         size_t len;
-        long bad = decode(cd, 2, in, n, buf, cap, &len);
+        long bad = encoding_decode(cd, 2, in, n, buf, cap, &len);
         if (bad < 0) {          /* too many bad bytes for the estimate */
             free(buf);
             cap *= 2;
@@ -423,35 +364,25 @@ static const sgf_node *next_node(const sgf_node *n)
     return NULL;
 }
 
-/* Count the valid multi-byte sequences of strict UTF-8 (no overlongs, no
- * surrogates) and the invalid parts between them. */
+/* Count the valid multi-byte sequences of strict UTF-8 and the invalid
+ * parts between them. */
 static void utf8_scan(const unsigned char *s, size_t n, texts *t)
 {
     size_t i = 0;
     while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
+        if (s[i] < 0x80) {
             i++;
             continue;
         }
-        size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-                    : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
-        unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-        unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-        size_t k = 1;
-        while (k <= need && i + k < n) {
-            unsigned d = s[i + k];
-            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF))
-                break;
-            k++;
-        }
-        if (need && k > need) {
+        long k = encoding_utf8_sequence(s + i, n - i);
+        if (k > 0) {
             t->u8_ok++;
-            t->u8_long |= need >= 2;
+            t->u8_long |= k >= 3;
+            i += (size_t)k;
         } else {
             t->u8_bad++;
+            i += (size_t)-k;
         }
-        i += k;
     }
 }
 
@@ -511,7 +442,8 @@ static long count_errors(sgf_game *g, const char *name, const texts *t,
     long total = 0;
     for (size_t i = 0; i < t->n; i++) {
         const sgf_value *v = t->r[i].v;
-        long bad = decode(cd, unit_of(name), v->raw, v->len, NULL, 0, NULL);
+        long bad = encoding_decode(cd, unit_of(name), v->raw, v->len, NULL, 0,
+                                   NULL);
         total += bad;
         if (bad && report)
             game_report(g, SGF_C_CHARSET_UNDECODABLE, v->pos, 0,
@@ -524,190 +456,13 @@ static long count_errors(sgf_game *g, const char *name, const texts *t,
 
 /* ---- how plausible a reading is --------------------------------------- */
 
-/* Short text (two player names) is where detectors fail: uchardet calls
- * four bytes of GBK "TIS-620" and reads Shift-JIS names as nothing at all.
- * Every East Asian standard orders its characters so that the common ones
- * share a range (GB2312 level 1, Big5's frequent block, JIS level 1, the
- * KS X 1001 hangul rows, the kana rows); a reading that lands in those
- * ranges is more plausible than one that lands in extensions, user-defined
- * areas or half-width katakana.  GB2312 level 1 and the KS X 1001 hangul
- * rows overlap byte for byte, so Korean needs the frequency of the
- * syllables themselves: names, Go words (바둑, 흑, 백, 승, 집...) and the
- * most frequent syllables of Korean text. */
-enum family { FAM_GB, FAM_SJIS, FAM_KR, FAM_BIG5, FAM_EUCJP, FAM_LATIN };
-
-static const uint16_t hangul_common[] = {  /* EUC-KR codes, sorted */
-    0xB0A1, 0xB0A3, 0xB0AD, 0xB0B3, 0xB0C5, 0xB0C7, 0xB0CD, 0xB0D4, 0xB0E1,
-    0xB0E6, 0xB0E8, 0xB0ED, 0xB0F8, 0xB0FA, 0xB0FB, 0xB0FC, 0xB1A4, 0xB1B3,
-    0xB1B8, 0xB1B9, 0xB1C7, 0xB1D4, 0xB1D7, 0xB1D9, 0xB1DD, 0xB1E2, 0xB1E6,
-    0xB1E8, 0xB1EE, 0xB3AA, 0xB3AF, 0xB3B2, 0xB3BB, 0xB3EB, 0xB4C2, 0xB4D9,
-    0xB4DC, 0xB4E7, 0xB4EB, 0xB4F6, 0xB4FD, 0xB5A5, 0xB5B5, 0xB5B9, 0xB5BF,
-    0xB5CF, 0xB5E5, 0xB5E9, 0xB5EE, 0xB6A7, 0xB6F3, 0xB7AF, 0xB7C1, 0xB7CE,
-    0xB7F9, 0xB8A3, 0xB8AE, 0xB8B6, 0xB8B8, 0xB8BB, 0xB8CD, 0xB8E9, 0xB8ED,
-    0xB8F0, 0xB8F1, 0xB9AB, 0xB9AE, 0xB9B0, 0xB9CC, 0xB9CE, 0xB9D9, 0xB9DA,
-    0xB9DD, 0xB9DF, 0xB9E6, 0xB9E8, 0xB9E9, 0xB9FC, 0xBAAF, 0xBAB8, 0xBABB,
-    0xBAC0, 0xBACE, 0xBAD0, 0xBAD2, 0xBAF1, 0xBAF3, 0xBBE7, 0xBBF3, 0xBBFD,
-    0xBCAD, 0xBCAE, 0xBCB1, 0xBCB3, 0xBCBA, 0xBCBC, 0xBCD2, 0xBCD5, 0xBCDB,
-    0xBCF6, 0xBCF7, 0xBCF8, 0xBDBA, 0xBDC0, 0xBDC2, 0xBDC3, 0xBDC4, 0xBDC5,
-    0xBDC7, 0xBDC9, 0xBEC6, 0xBEC8, 0xBED3, 0xBEDF, 0xBEE7, 0xBEEE, 0xBEF6,
-    0xBEF8, 0xBFA1, 0xBFA9, 0xBFAC, 0xBFAD, 0xBFB0, 0xBFB5, 0xBFB9, 0xBFC0,
-    0xBFC1, 0xBFD5, 0xBFE4, 0xBFEB, 0xBFEC, 0xBFEE, 0xBFF8, 0xC0A7, 0xC0AF,
-    0xC0B0, 0xC0B1, 0xC0B2, 0xC0BA, 0xC0BB, 0xC0BD, 0xC0C7, 0xC0CC, 0xC0CE,
-    0xC0CF, 0xC0D0, 0xC0D3, 0xC0DA, 0xC0DB, 0xC0E5, 0xC0E7, 0xC0FA, 0xC0FB,
-    0xC0FC, 0xC1A4, 0xC1A6, 0xC1AA, 0xC1B6, 0xC1BE, 0xC1D6, 0xC1D8, 0xC1DF,
-    0xC1F6, 0xC1F8, 0xC1FD, 0xC2F7, 0xC2F9, 0xC3A2, 0xC3A4, 0xC3B5, 0xC3B6,
-    0xC3CA, 0xC3D6, 0xC3DF, 0xC4A1, 0xC4C5, 0xC5B8, 0xC5B9, 0xC5C2, 0xC5C3,
-    0xC5CD, 0xC5EB, 0xC6AE, 0xC6C7, 0xC6D0, 0xC6ED, 0xC7A5, 0xC7C1, 0xC7CF,
-    0xC7D1, 0xC7D4, 0xC7D5, 0xC7D8, 0xC7E0, 0xC7E3, 0xC7F5, 0xC7F6, 0xC7FC,
-    0xC7FD, 0xC8A3, 0xC8AB, 0xC8AD, 0xC8AF, 0xC8B2, 0xC8B8, 0xC8BF, 0xC8C6,
-    0xC8E6, 0xC8F1, 0xC8F7,
-};
-
-static bool hangul_is_common(unsigned code)
-{
-    size_t lo = 0, hi = sizeof hangul_common / sizeof hangul_common[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (hangul_common[mid] == code)
-            return true;
-        if (hangul_common[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
-/* Score of one two-byte character c,d in a family's own code layout. */
-static int pair_score(enum family f, unsigned c, unsigned d)
-{
-    unsigned code = c << 8 | d;
-    switch (f) {
-    case FAM_GB:
-        if (d < 0xA1)
-            return 0;                               /* GBK extensions */
-        if (c >= 0xB0 && c <= 0xD7)
-            return 2;                               /* GB2312 level 1 */
-        if ((c >= 0xD8 && c <= 0xF7) || c == 0xA1 || c == 0xA3 ||
-            c == 0xA4 || c == 0xA5)
-            return 1;                  /* level 2, punctuation, kana rows */
-        return (c >= 0xAA && c <= 0xAF) || c >= 0xF8 ? -1 : 0; /* user area */
-    case FAM_SJIS:
-        if (c == 0x82)
-            return d >= 0x9F ? 2 : 1;               /* hiragana, full-width */
-        if (c == 0x83)
-            return d <= 0x96 ? 2 : 0;               /* katakana, Greek */
-        if (c == 0x81)
-            return 1;                               /* punctuation */
-        if (c >= 0x88 && c <= 0x98)
-            return 2;                               /* JIS level 1 */
-        if ((c >= 0x99 && c <= 0x9F) || (c >= 0xE0 && c <= 0xEA))
-            return 1;                               /* JIS level 2 */
-        return c >= 0xF0 && c <= 0xF9 ? -1 : 0;     /* user area */
-    case FAM_KR:
-        if (d < 0xA1)
-            return 0;                               /* UHC extensions */
-        if (c >= 0xB0 && c <= 0xC8)
-            return hangul_is_common(code) ? 4 : 1;  /* KS X 1001 hangul */
-        return c == 0xA1 || (c >= 0xCA && c <= 0xFD) ? 1 : 0;
-    case FAM_BIG5:
-        if (code >= 0xA440 && code <= 0xC67E)
-            return 2;                               /* frequent block */
-        if ((code >= 0xC940 && code <= 0xF9D5) || c == 0xA1)
-            return 1;                      /* less frequent, punctuation */
-        return c < 0xA1 || c >= 0xFA ? -1 : 0;      /* user area */
-    case FAM_EUCJP:
-        /* its kanji rows are GB2312's hanzi rows byte for byte, and EUC-JP
-         * is rare in Go records: only kana make it the better reading */
-        if (c == 0xA4 || c == 0xA5)
-            return 3;                               /* kana */
-        return c == 0xA1 || (c >= 0xB0 && c <= 0xCF) ? 1 : 0;
-    case FAM_LATIN:
-        break;
-    }
-    return 0;
-}
-
-static bool ascii_letter(unsigned c)
-{
-    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-}
-
-static bool latin_letter(unsigned c)
-{
-    return (c >= 0xC0 && c != 0xD7 && c != 0xF7) || c == 0x8A || c == 0x8C ||
-           c == 0x8E || c == 0x9A || c == 0x9C || c == 0x9E || c == 0x9F;
-}
-
-/* Western text has an accented letter here and there inside words of ASCII
- * letters ("Müller"); runs of three or more non-ASCII bytes are what East
- * Asian text looks like when read as Latin-1. */
-static long latin_score(const unsigned char *s, size_t n)
+/* encoding_score over every value. */
+static long family_score(enum encoding_family f, const texts *t)
 {
     long sc = 0;
-    size_t i = 0;
-    while (i < n) {
-        if (s[i] < 0x80) {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < n && s[j] >= 0x80)
-            j++;
-        if (j - i >= 3) {
-            sc -= (long)(j - i);
-        } else {
-            bool letters = false;
-            for (size_t k = i; k < j; k++)
-                if (latin_letter(s[k])) {
-                    letters = true;
-                    sc += (k > 0 && ascii_letter(s[k - 1])) +
-                          (k + 1 < n && ascii_letter(s[k + 1]));
-                }
-            /* accented letters sit inside words ("créé", "Müller"); East
-             * Asian characters sit between spaces or other characters */
-            if (letters && ((i > 0 && ascii_letter(s[i - 1])) ||
-                            (j < n && ascii_letter(s[j]))))
-                sc++;
-        }
-        i = j;
-    }
-    return sc;
-}
-
-/* Plausibility of reading every value in family f (the text is known to
- * decode cleanly in it, so the walk can trust the structure). */
-static long family_score(enum family f, const texts *t)
-{
-    long sc = 0;
-    for (size_t r = 0; r < t->n; r++) {
-        const unsigned char *s = (const unsigned char *)t->r[r].v->raw;
-        size_t n = t->r[r].v->len, i = 0;
-        if (f == FAM_LATIN) {
-            sc += latin_score(s, n);
-            continue;
-        }
-        while (i < n) {
-            unsigned c = s[i], d = i + 1 < n ? s[i + 1] : 0;
-            if (c < 0x80) {
-                i++;
-            } else if (f == FAM_GB && d >= 0x30 && d <= 0x39) {
-                sc -= 1;                /* GB18030 four-byte: rare */
-                i += 4;
-            } else if (f == FAM_SJIS && c >= 0xA1 && c <= 0xDF) {
-                sc -= 1;                /* half-width katakana */
-                i++;
-            } else if (f == FAM_EUCJP && c == 0x8F) {
-                i += 3;                 /* JIS X 0212: rare */
-            } else if (f == FAM_EUCJP && c == 0x8E) {
-                sc -= 1;                /* half-width katakana */
-                i += 2;
-            } else {
-                sc += pair_score(f, c, d);
-                i += 2;
-            }
-        }
-    }
+    for (size_t r = 0; r < t->n; r++)
+        sc += encoding_score(f, (const unsigned char *)t->r[r].v->raw,
+                             t->r[r].v->len);
     return sc;
 }
 
@@ -831,22 +586,23 @@ static long errors_with_alt(sgf_game *g, const char *name, const char *alt,
     return e;
 }
 
-static const struct builtin {
-    const char *name;
-    enum family fam;
-    unsigned flags;
-} builtins[] = {
-    /* in the order of how often they occur in Go records without CA[]
-     * (doc/charset.md: sgfutils lists GB, SJIS, Big5, EUC-KR): the
-     * order breaks ties */
-    { "GB18030", FAM_GB, CSF_MULTI | CSF_DBCS },
-    { "CP932", FAM_SJIS, CSF_MULTI | CSF_DBCS },
-    { "CP949", FAM_KR, CSF_MULTI },
-    { "CP950", FAM_BIG5, CSF_MULTI | CSF_DBCS },
-    { "EUC-JP", FAM_EUCJP, CSF_MULTI },
-    { "WINDOWS-1252", FAM_LATIN, CSF_WESTERN },
-};
-enum { NBUILTIN = sizeof builtins / sizeof builtins[0] };
+/* What the readings detection tries (encoding.h) are to the decision:
+ * GBK, Shift-JIS and Big5 trail bytes can be '\\' and ']'. */
+static unsigned family_flags(enum encoding_family f)
+{
+    switch (f) {
+    case ENC_GB:
+    case ENC_SJIS:
+    case ENC_BIG5:
+        return CSF_MULTI | CSF_DBCS;
+    case ENC_KR:
+    case ENC_EUCJP:
+        return CSF_MULTI;
+    case ENC_LATIN:
+        break;
+    }
+    return CSF_WESTERN;
+}
 
 /* Below this many non-ASCII bytes uchardet's answers are guesses (its
  * distribution analysers need a few dozen characters). */
@@ -854,8 +610,8 @@ enum { UCHARDET_MIN_BYTES = 64 };
 
 /* Every builtin's undecodable bytes and, when clean, its score. */
 typedef struct scores {
-    long err[NBUILTIN];
-    long score[NBUILTIN];
+    long err[ENCODING_READINGS];
+    long score[ENCODING_READINGS];
     int best, best_multi;    /* clean ones with the highest score, or -1 */
     long second;             /* second highest clean score */
 } scores;
@@ -864,11 +620,11 @@ static void score_builtins(sgf_game *g, const texts *t, scores *sc)
 {
     sc->best = sc->best_multi = -1;
     sc->second = LONG_MIN;
-    for (int k = 0; k < NBUILTIN; k++) {
-        sc->err[k] = count_errors(g, builtins[k].name, t, false);
+    for (int k = 0; k < ENCODING_READINGS; k++) {
+        sc->err[k] = count_errors(g, encoding_readings[k].iconv, t, false);
         if (sc->err[k] != 0)
             continue;
-        long s = sc->score[k] = family_score(builtins[k].fam, t);
+        long s = sc->score[k] = family_score(encoding_readings[k].family, t);
         if (sc->best < 0 || s > sc->score[sc->best]) {
             if (sc->best >= 0)
                 sc->second = sc->score[sc->best];
@@ -876,7 +632,7 @@ static void score_builtins(sgf_game *g, const texts *t, scores *sc)
         } else if (s > sc->second) {
             sc->second = s;
         }
-        if (builtins[k].fam != FAM_LATIN &&
+        if (encoding_readings[k].family != ENC_LATIN &&
             (sc->best_multi < 0 || s > sc->score[sc->best_multi]))
             sc->best_multi = k;
     }
@@ -892,7 +648,7 @@ static bool looks_east_asian(const scores *sc, long latin)
 
 static long texts_latin_score(const texts *t)
 {
-    return family_score(FAM_LATIN, t);
+    return family_score(ENC_LATIN, t);
 }
 
 /* The texts as uchardet is given them. */
@@ -921,8 +677,8 @@ static const char *ask_uchardet(sgf_game *g, const texts *t, unsigned *flags,
 
 static void choose_builtin(choice *c, const scores *sc, int k)
 {
-    c->name = builtins[k].name;
-    c->flags = builtins[k].flags;
+    c->name = encoding_readings[k].iconv;
+    c->flags = family_flags(encoding_readings[k].family);
     c->clean = sc->err[k] == 0;
 }
 
@@ -1002,7 +758,7 @@ static void detect(sgf_game *g, const ca_info *ca, long ca_err,
         c->flags = ud_flags;
         c->from_ca = false;
     }
-    for (int k = 0; k < NBUILTIN; k++)
+    for (int k = 0; k < ENCODING_READINGS; k++)
         if (sc.err[k] >= 0 && sc.err[k] < least) {
             least = sc.err[k];
             choose_builtin(c, &sc, k);
@@ -1312,7 +1068,8 @@ char *charset_to_utf8(sgf_game *g, const char *in, size_t n, uint32_t pos,
             return NULL;
         }
         size_t len;
-        long bad = decode(cd, unit_of(g->charset), in, n, out, cap, &len);
+        long bad = encoding_decode(cd, unit_of(g->charset), in, n, out, cap,
+                                   &len);
         if (bad < 0) {
             cap *= 2;
             continue;

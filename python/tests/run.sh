@@ -33,12 +33,16 @@ skip() {
 "$python" -c 'import pytest, pandas' 2>/dev/null ||
     skip "$python lacks pytest or pandas (Debian: python3-pytest python3-pandas)"
 
+# Only the interpreter gets libasan: preloaded into mktemp or cat under CI's
+# detect_leaks=1:abort_on_error=1 it aborts them.  detect_leaks=0 comes last
+# because the last setting of an option wins.
+preload=${LD_PRELOAD:-}
+asan_options=${ASAN_OPTIONS:-}
 so=$(ls "$lib"/sgfkit/_sgfkit*.so 2>/dev/null | head -n 1)
 if [ -n "$so" ] && ldd "$so" 2>/dev/null | grep -q 'libasan'; then
     asan=$(${CC:-cc} -print-file-name=libasan.so)
-    LD_PRELOAD=$asan${LD_PRELOAD:+:$LD_PRELOAD}
-    ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-    export LD_PRELOAD ASAN_OPTIONS
+    preload=$asan${preload:+:$preload}
+    asan_options=${asan_options:+$asan_options:}detect_leaks=0
     echo "python: sanitizer build: LD_PRELOAD=$asan, leaks not checked"
 fi
 
@@ -56,7 +60,8 @@ for t in "$@"; do
     tests="$tests $srcdir/python/tests/$t"
 done
 # shellcheck disable=SC2086 # the list is words by design
-"$python" -m pytest -q -rs -p no:cacheprovider ${tests:-"$srcdir/python/tests"} \
+LD_PRELOAD=$preload ASAN_OPTIONS=$asan_options \
+    "$python" -m pytest -q -rs -p no:cacheprovider ${tests:-"$srcdir/python/tests"} \
     >"$out" 2>&1 </dev/null
 rc=$?
 cat "$out"

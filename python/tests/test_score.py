@@ -24,8 +24,14 @@ def test_every_game_as_sgfscore(corpus):
             assert sgfkit.score(g) == line
             scored += 1
     assert scored > 150
-    # given inputs, the tool's lines whole, the unscored ones too
-    assert sgfkit.score(corpus) == ref
+
+
+def test_inputs_as_sgfscore(corpus):
+    """given inputs, the tool's lines whole, the unscored ones too"""
+    path = os.path.join(corpus, "score")
+    out, _, _ = run_tool("sgfscore", "--format=json", "-j1", path)
+    ref = [json.loads(line) for line in out.splitlines()]
+    assert len(ref) >= 5 and sgfkit.score(path) == ref
 
 
 def test_options_as_sgfscore(corpus):

@@ -11,14 +11,23 @@
 # first; then each round starts one of
 #   sgfconvert -o out.sgf IN/     (over an old out.sgf, or where none was)
 #   sgfconvert -o out.zip IN/     (likewise)
-#   sgfconvert --in-place [--backup] IN/*.sgf
+#   sgfconvert -o out.sgf.gz IN/  (likewise)
+#   sgfconvert --split -o split IN/f0[0-4].sgf  (a new folder, or one holding
+#                                    a file of the user's)
+#   sgfconvert --in-place [--backup] IN/*.sgf  (without backups, with none
+#                                    there yet, or a second run over the
+#                                    first one's output and backups)
 # and kills it with SIGKILL after a random delay between 0 and 0.9 times
 # the reference run's duration (so some rounds finish).  After each kill:
 # - the output is absent or the old bytes when it was absent or old before,
 #   else exactly the reference output (for the zip: the same members with
-#   the same bytes; the zip's timestamps may differ);
+#   the same bytes; the zip's timestamps may differ; for the gzip: the
+#   same bytes once decompressed);
+# - each file of the split folder is complete (the reference's), the
+#   user's file is untouched;
 # - with --in-place every input is its old bytes or its complete new form,
-#   and FILE.bak, when there, is the complete old file;
+#   FILE.bak, when there, is the complete original file, and on a second
+#   run FILE.bak.1, when there, is the first run's file;
 # - the output's folder holds nothing else but temporaries named as
 #   bin/cli/output.c makes them, .NAME.XXXXXX (NAME the final name; a SIGKILL
 #   cannot be caught, so one may be left behind: counted, never the final
@@ -77,14 +86,26 @@ t_sgf=$(($(ms) - t0))
 t0=$(ms)
 "$conv" $opts -o ref/out.zip in || exit 2
 t_zip=$(($(ms) - t0))
+t0=$(ms)
+"$conv" $opts -o ref/out.sgf.gz in || exit 2
+t_gz=$(($(ms) - t0))
+gzip -dc ref/out.sgf.gz | cmp -s - ref/out.sgf ||
+    { echo "killtest.sh: the gzip output is not the SGF output" >&2; exit 2; }
+t0=$(ms)
+"$conv" $opts --split -o ref/split in/f0[0-4].sgf || exit 2
+t_split=$(($(ms) - t0))
 cp -r pristine ref/inplace
 t0=$(ms)
 "$conv" $opts --in-place ref/inplace/*.sgf || exit 2
 t_inp=$(($(ms) - t0))
 cmp -s ref/inplace/f00.sgf pristine/f00.sgf &&
     { echo "killtest.sh: --in-place changed nothing" >&2; exit 2; }
+# what a second run writes over the first one's output
+cp -r ref/inplace ref/inplace2
+"$conv" $opts --in-place ref/inplace2/*.sgf || exit 2
 echo "killtest.sh: reference runs: -o out.sgf ${t_sgf} ms, -o out.zip" \
-     "${t_zip} ms, --in-place ${t_inp} ms"
+     "${t_zip} ms, -o out.sgf.gz ${t_gz} ms, --split ${t_split} ms," \
+     "--in-place ${t_inp} ms"
 
 zip_members() {   # the members and their bytes, without timestamps
     python3 - "$1" <<'PY'
@@ -122,12 +143,14 @@ only_temps() {
 round=0
 while [ $round -lt "$rounds" ]; do
     round=$((round + 1))
-    mode=$((round % 3))
-    with_old=$((round / 3 % 2))
+    mode=$((round % 5))
+    with_old=$((round / 5 % 2))
     case $mode in
     0) mode=sgf; t=$t_sgf ;;
     1) mode=zip; t=$t_zip ;;
-    2) mode=in-place; t=$t_inp ;;
+    2) mode=in-place; t=$t_inp; with_old=$((round / 5 % 3)) ;;
+    3) mode=gz; t=$t_gz ;;
+    4) mode=split; t=$t_split ;;
     esac
     delay=$(awk -v s="$round$$" -v t="$t" 'BEGIN { srand(s); printf "%d", rand() * t * 0.9 }')
     rm -rf out
@@ -137,11 +160,30 @@ while [ $round -lt "$rounds" ]; do
         [ $with_old = 1 ] && cp "old.$mode" "out/out.$mode"
         "$conv" $opts -o "out/out.$mode" in &
         ;;
+    gz)
+        [ $with_old = 1 ] && gzip -c old.sgf >out/out.sgf.gz
+        "$conv" $opts -o out/out.sgf.gz in &
+        ;;
+    split)
+        if [ $with_old = 1 ]; then
+            mkdir out/split
+            cp old.sgf out/split/old.sgf
+        fi
+        "$conv" $opts --split -o out/split in/f0[0-4].sgf &
+        ;;
     in-place)
+        # with_old: 0 no --backup, 1 --backup, 2 --backup over a first
+        # --backup run's output and backups
         rm -rf in
         cp -r pristine in
         backup=
-        [ $with_old = 1 ] && backup=--backup
+        [ $with_old -ge 1 ] && backup=--backup
+        if [ $with_old = 2 ]; then
+            for p in pristine/*.sgf; do
+                cp "$p" "in/${p##*/}.bak"
+                cp "ref/inplace/${p##*/}" "in/${p##*/}"
+            done
+        fi
         "$conv" $opts --in-place $backup in/*.sgf &
         ;;
     esac
@@ -181,14 +223,54 @@ while [ $round -lt "$rounds" ]; do
         [ -z "$extra" ] || fail "left in the output folder: $extra"
         [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"
         ;;
+    gz)
+        f=out/out.sgf.gz
+        if [ ! -e $f ]; then
+            [ $with_old = 1 ] && fail "the old out.sgf.gz is gone"
+        elif gzip -dc $f 2>/dev/null | cmp -s - old.sgf; then
+            [ $with_old = 1 ] || fail "out.sgf.gz holds old bytes it never had"
+        elif ! gzip -dc $f 2>/dev/null | cmp -s - ref/out.sgf; then
+            fail "out.sgf.gz is neither the old file nor complete ($(wc -c <$f) bytes)"
+        fi
+        extra=$(only_temps out out.sgf.gz "")
+        [ -z "$extra" ] || fail "left in the output folder: $extra"
+        [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"
+        ;;
+    split)
+        if [ $with_old = 1 ] && ! cmp -s out/split/old.sgf old.sgf; then
+            fail "the user's file in the split folder changed"
+        fi
+        for f in out/split/* out/split/.[!.]*; do
+            [ -e "$f" ] || continue
+            b=${f##*/}
+            case $b in
+            old.sgf) [ $with_old = 1 ] || fail "split: old.sgf from nowhere" ;;
+            .*.??????) stale=$((stale + 1)); rm -f "$f" ;;
+            *) cmp -s "$f" "ref/split/$b" || fail "split: $b is not complete" ;;
+            esac
+        done
+        extra=$(only_temps out split "")
+        [ -z "$extra" ] || fail "left in the output folder: $extra"
+        [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"
+        ;;
     in-place)
         for p in pristine/*.sgf; do
             b=${p##*/}
-            if ! cmp -s "in/$b" "$p" && ! cmp -s "in/$b" "ref/inplace/$b"; then
+            if [ $with_old = 2 ]; then
+                # the second run: from the first run's file to its own
+                if ! cmp -s "in/$b" "ref/inplace/$b" &&
+                   ! cmp -s "in/$b" "ref/inplace2/$b"; then
+                    fail "in/$b is neither old nor complete (second run)"
+                fi
+                if [ -e "in/$b.bak.1" ] && ! cmp -s "in/$b.bak.1" "ref/inplace/$b"; then
+                    fail "in/$b.bak.1 is not the first run's file"
+                fi
+                [ -e "in/$b.bak" ] || fail "in/$b.bak is gone"
+            elif ! cmp -s "in/$b" "$p" && ! cmp -s "in/$b" "ref/inplace/$b"; then
                 fail "in/$b is neither old nor complete"
             fi
             if [ -e "in/$b.bak" ] && ! cmp -s "in/$b.bak" "$p"; then
-                fail "in/$b.bak is not the old file"
+                fail "in/$b.bak is not the original file"
             fi
             [ -z "$backup" ] && [ -e "in/$b.bak" ] && fail "a .bak without --backup"
             for tf in in/."$b".??????; do
@@ -202,6 +284,8 @@ while [ $round -lt "$rounds" ]; do
             b=${f##*/}
             case $b in
             f[0-9][0-9].sgf|f[0-9][0-9].sgf.bak) ;;
+            f[0-9][0-9].sgf.bak.1) [ $with_old = 2 ] ||
+                                   fail "a numbered backup on a first run: $b" ;;
             *) fail "left beside the inputs: $b" ;;
             esac
         done

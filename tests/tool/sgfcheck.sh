@@ -243,6 +243,64 @@ status 2 "-o refuses to overwrite an input" -o victim.sgf victim.sgf
 check "-o: the input is unchanged" cmp -s victim.sgf in/badkomi.sgf
 status 2 "-o into a missing folder" -o no-such-dir/report.txt in/clean.sgf
 
+# ---- archive member names in any charset -----------------------------------------
+# Zip names flagged UTF-8 and not, in GBK, CP949, Shift-JIS and code page 437;
+# tar names as raw bytes; each origin printed in UTF-8 whatever LC_ALL says
+# (7z's UTF-16 names: tests/unit/test_inputs.c, which writes 7z).
+if [ "$has_python" = yes ]; then
+    mkdir names
+    python3 - >names.want <<'PY'
+import io, tarfile, zipfile
+rec = b"(;GM[1]FF[4]SZ[9]KM[x];B[aa])\n"        # one error: the origin printed
+class Raw(zipfile.ZipInfo):
+    def __init__(self, raw, utf8):
+        super().__init__(raw.decode("latin-1"))    # unique, for zipfile
+        self.raw, self.utf8 = raw, utf8
+    def _encodeFilenameFlags(self):
+        return self.raw, self.flag_bits | 0x800 if self.utf8 else self.flag_bits & ~0x800
+cases = {
+    "flagged.zip": ("utf-8", True, ["café.sgf", "棋谱.sgf"]),
+    "unflagged.zip": ("utf-8", False, ["棋谱-2.sgf"]),
+    "gbk.zip": ("gbk", False, ["吴清源-木谷实.sgf", "第13局.sgf"]),
+    "cp949.zip": ("cp949", False, ["이세돌-박정환.sgf", "기보.sgf"]),
+    "sjis.zip": ("cp932", False, ["本因坊秀策.sgf", "棋譜.sgf"]),
+    "cp437.zip": ("cp437", False, ["Müller.sgf", "café.sgf"]),
+    "gbk.tar": ("gbk", None, ["吴清源-木谷实.sgf", "第13局.sgf"]),
+    "cp949.tar": ("cp949", None, ["이세돌-박정환.sgf", "기보.sgf"]),
+    "sjis.tar": ("cp932", None, ["本因坊秀策.sgf", "棋譜.sgf"]),
+    "latin.tar": ("cp1252", None, ["Müller.sgf", "Señor.sgf"]),
+    "utf8.tar": ("utf-8", None, ["棋谱.sgf"]),
+}
+for archive, (enc, utf8, names) in cases.items():
+    if archive.endswith(".zip"):
+        with zipfile.ZipFile("names/" + archive, "w") as z:
+            for n in names:
+                z.writestr(Raw(n.encode(enc), utf8), rec)
+    else:
+        with tarfile.open("names/" + archive, "w", format=tarfile.GNU_FORMAT,
+                          encoding="latin-1") as t:
+            for n in names:
+                ti = tarfile.TarInfo(n.encode(enc).decode("latin-1"))
+                ti.size = len(rec)
+                t.addfile(ti, io.BytesIO(rec))
+    for n in names:
+        print("names/%s:%s" % (archive, n))
+PY
+    LC_ALL=C sort names.want >names.sorted
+    for loc in C C.UTF-8; do
+        LC_ALL=$loc "$prog" --progress=never -j1 names >out 2>err
+        rc=$?
+        LC_ALL=C sed -n 's/:[0-9]*:[0-9]*: error: .*\[bad-komi\]$//p' out |
+            LC_ALL=C sort >names.got
+        check "member names, LC_ALL=$loc: every member read, exit 1 (KM[x])" \
+            sh -c "test $rc -eq 1 && ! grep -q 'cannot' err"
+        if cmp -s names.got names.sorted; then pass; else
+            fail "member names, LC_ALL=$loc: origins in UTF-8"
+            diff names.sorted names.got | sed 's/^/    /'
+        fi
+    done
+fi
+
 # ---- --progress ------------------------------------------------------------------
 # 8 MB (2048 games of 4 KB): a -j1 run lasts tens of milliseconds, many times
 # the 1 ms redraw period SGFKIT_PROGRESS_INTERVAL sets for these cases.

@@ -313,6 +313,50 @@ status 0 "--in-place --backup" --in-place --backup in/p.sgf
 check "--in-place: canonical now" grep -q 'FF\[4\]CA\[UTF-8\]' in/p.sgf
 check "--in-place: both games kept" test "$(grep -c '^(;GM' in/p.sgf)" -eq 2
 check "--backup: the old file" cmp -s in/p.sgf.bak p.orig
+cp in/p.sgf p.first
+status 0 "--in-place --backup a second time" --in-place --backup --strip=C in/p.sgf
+check "--backup, second run: FILE.bak is still the original" cmp -s in/p.sgf.bak p.orig
+check "--backup, second run: FILE.bak.1 is the file before it" cmp -s in/p.sgf.bak.1 p.first
+check "--backup, second run: the file rewritten" sh -c '! grep -q "C\[" in/p.sgf'
+status 0 "--in-place --backup a third time" --in-place --backup in/p.sgf
+check "--backup, third run: FILE.bak.2, the others untouched" sh -c \
+    'cmp -s in/p.sgf.bak p.orig && cmp -s in/p.sgf.bak.1 p.first && test -f in/p.sgf.bak.2'
+# a backup's name that is another input: both rewritten, neither lost
+printf '(;GM[1]FF[3]C[q];B[aa])\n' >in/q.sgf
+printf '(;GM[1]FF[3]C[q.bak];B[bb])\n' >in/q.sgf.bak
+cp in/q.sgf q.orig
+cp in/q.sgf.bak qbak.orig
+status 0 "--in-place --backup FILE FILE.bak" --in-place --backup in/q.sgf in/q.sgf.bak
+check "... FILE's old contents in FILE.bak.1" cmp -s in/q.sgf.bak.1 q.orig
+check "... FILE.bak's old contents in FILE.bak.bak" cmp -s in/q.sgf.bak.bak qbak.orig
+check "... and both rewritten" sh -c 'grep -q "FF\[4\]" in/q.sgf && grep -q "FF\[4\]" in/q.sgf.bak'
+# -o inside a directory that is an input: a second run would read it
+mkdir walked
+printf '(;GM[1];B[aa])\n' >walked/a.sgf
+status 0 "-o FILE inside an input directory (new)" -o walked/all.sgf walked
+cp walked/all.sgf all.first
+status 2 "-o FILE inside an input directory, again: refused" -o walked/all.sgf walked
+check "... it says why" grep -q "will not overwrite 'walked/all.sgf', an input (in 'walked')" err
+check "... and the file is untouched" cmp -s walked/all.sgf all.first
+status 0 "-o a name the walk does not take, again: replaced" -o walked/all.jsonl --to=jsonl walked
+status 0 "... a second time" -o walked/all.jsonl --to=jsonl walked
+# --split never replaces a file that was there
+mkdir sp2
+printf 'the user'"'"'s own file\n' >sp2/f-1.sgf
+cp sp2/f-1.sgf own.orig
+status 2 "--split: a name taken in the folder" --split -o sp2 in/f.sgf
+check "... it says which" grep -q "will not overwrite 'sp2/f-1.sgf', which was there before" err
+check "... and the file is untouched" cmp -s sp2/f-1.sgf own.orig
+status 0 "--split into a new folder" --split -o sp3 in/f.sgf
+cp sp3/f-1.sgf sp3.first
+status 2 "--split into the same folder again: refused" --split --strip=PB -o sp3 in/f.sgf
+check "... the first run's files untouched" cmp -s sp3/f-1.sgf sp3.first
+mkdir sp5
+cp in/f.sgf sp5/f-1.sgf
+cp sp5/f-1.sgf sp5.orig
+status 2 "--split over an input" --split='f-{n}' -o sp5 sp5/f-1.sgf
+check "... named as an input" grep -q "will not overwrite input 'sp5/f-1.sgf'" err
+check "... and untouched" cmp -s sp5/f-1.sgf sp5.orig
 status 2 "--in-place with -o" --in-place -o x.sgf in/p.sgf
 status 2 "--backup alone" --backup in/p.sgf
 

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <locale.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1283,6 +1284,125 @@ static void test_corpus(void)
     run_free(&errs);
 }
 
+/* Member names in every charset they come in, read the same whatever the
+ * process's locale: names the format stores in Unicode (zip's flagged
+ * UTF-8, 7z's UTF-16, pax's UTF-8), raw bytes in GBK, CP949, Shift-JIS,
+ * code page 437 (zip's default) and Windows-1252 (tar), unflagged UTF-8;
+ * control characters shown as \xNN; a name libarchive cannot convert
+ * (bytes that are not UTF-8 in a zip name flagged UTF-8) is the member's
+ * number, and the member is read all the same. */
+struct named {
+    const char *file;           /* made in tmp/n/ */
+    int format;
+    bool unicode;               /* written in a UTF-8 locale */
+    const struct entry *e;
+    const char *want[2];        /* origins after "tmp/n/file:" */
+};
+
+static const char REC_N[] = "(;GM[1]C[named])";
+#define NAMES(...) (const struct entry[]){ __VA_ARGS__, { NULL, NULL, 0 } }
+/* the same raw names in a zip and in a tar */
+#define GBK_NAMES NAMES( \
+    { "\xC6\xE5\xC6\xD7" "3.sgf", REC_N, 0 }, \
+    { "\xCE\xE2\xC7\xE5\xD4\xB4-\xC4\xBE\xB9\xC8\xCA\xB5.sgf", REC_N, 0 })
+#define GBK_WANT { "棋谱3.sgf", "吴清源-木谷实.sgf" }
+#define CP949_NAMES NAMES( \
+    { "\xB1\xE2\xBA\xB8.sgf", REC_N, 0 }, \
+    { "\xC0\xCC\xBC\xBC\xB5\xB9-\xB9\xDA\xC1\xA4\xC8\xAF.sgf", REC_N, 0 })
+#define CP949_WANT { "기보.sgf", "이세돌-박정환.sgf" }
+#define SJIS_NAMES NAMES( \
+    { "\x8A\xFB\x95\x88.sgf", REC_N, 0 }, \
+    { "\x96\x7B\x88\xF6\x96\x56\x8F\x47\x8D\xF4.sgf", REC_N, 0 })
+#define SJIS_WANT { "棋譜.sgf", "本因坊秀策.sgf" }
+
+static const struct named named[] = {
+    { "flagged.zip", ARCHIVE_FORMAT_ZIP, true,
+      NAMES({ "caf\xC3\xA9.sgf", REC_N, 0 },
+            { "\xE6\xA3\x8B\xE8\xB0\xB1.sgf", REC_N, 0 }),
+      { "café.sgf", "棋谱.sgf" } },
+    { "utf16.7z", ARCHIVE_FORMAT_7ZIP, true,
+      NAMES({ "\xEA\xB8\xB0\xEB\xB3\xB4.sgf", REC_N, 0 },
+            { "\xE6\xA3\x8B\xE8\xAD\x9C.sgf", REC_N, 0 }),
+      { "기보.sgf", "棋譜.sgf" } },
+    { "pax.tar", ARCHIVE_FORMAT_TAR_PAX_RESTRICTED, true,
+      NAMES({ "caf\xC3\xA9.sgf", REC_N, 0 },
+            { "a\tb/\xE6\xA3\x8B.sgf", REC_N, 0 }),
+      { "café.sgf", "a\\x09b/棋.sgf" } },
+    /* GBK bytes in a name flagged UTF-8: no name, the member's number
+     * (directories count: the tar-like listing order) */
+    { "badflag.zip", ARCHIVE_FORMAT_ZIP, true,
+      NAMES({ "dir", NULL, 0 }, { "\xC6\xE5\xC6\xD7.sgf", REC_N, 0 }),
+      { "#2", NULL } },
+    { "utf8.zip", ARCHIVE_FORMAT_ZIP, false,
+      NAMES({ "\xE6\xA3\x8B\xE8\xB0\xB1" "2.sgf", REC_N, 0 }),
+      { "棋谱2.sgf", NULL } },
+    { "gbk.zip", ARCHIVE_FORMAT_ZIP, false, GBK_NAMES, GBK_WANT },
+    { "cp949.zip", ARCHIVE_FORMAT_ZIP, false, CP949_NAMES, CP949_WANT },
+    { "sjis.zip", ARCHIVE_FORMAT_ZIP, false, SJIS_NAMES, SJIS_WANT },
+    { "cp437.zip", ARCHIVE_FORMAT_ZIP, false,
+      NAMES({ "M\x81ller.sgf", REC_N, 0 }, { "caf\x82.sgf", REC_N, 0 }),
+      { "Müller.sgf", "café.sgf" } },
+    { "gbk.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false, GBK_NAMES, GBK_WANT },
+    { "cp949.tar", ARCHIVE_FORMAT_TAR_USTAR, false, CP949_NAMES, CP949_WANT },
+    { "sjis.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false, SJIS_NAMES, SJIS_WANT },
+    { "latin.tar", ARCHIVE_FORMAT_TAR_GNUTAR, false,
+      NAMES({ "M\xFCller.sgf", REC_N, 0 }, { "Se\xF1or\x7F.sgf", REC_N, 0 }),
+      { "Müller.sgf", "Señor\\x7F.sgf" } },
+};
+enum { NNAMED = sizeof named / sizeof named[0] };
+
+static void read_named(const char *locale)
+{
+    struct run r;
+    const char *paths[NNAMED];
+    size_t want = 0, got_failures;
+    for (size_t i = 0; i < NNAMED; i++)
+        paths[i] = named[i].file;
+    run(&r, paths, NNAMED, 4096);
+    got_failures = r.failures;
+    for (size_t i = 0; i < NNAMED; i++)
+        for (size_t k = 0; k < 2 && named[i].want[k]; k++) {
+            char origin[512];
+            snprintf(origin, sizeof origin, "%s:%s", named[i].file,
+                     named[i].want[k]);
+            if (find(&r, origin) < 0)
+                fprintf(stderr, "in the %s locale:\n", locale);
+            check_member(&r, origin, REC_N);
+            want++;
+        }
+    CHECK_INT(r.n, want);
+    CHECK_INT(got_failures, 0);
+    run_free(&r);
+}
+
+static void test_member_names(void)
+{
+    char cwd[1024];
+    bool utf8 = setlocale(LC_ALL, "C.UTF-8") != NULL;
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    CHECK_INT(mkdir(at("n"), 0755), 0);
+    CHECK_INT(chdir(at("n")), 0);
+    for (size_t i = 0; i < NNAMED; i++) {
+        if (named[i].unicode && !utf8)
+            continue;
+        /* the writer converts names from the locale's charset: a UTF-8
+         * locale for the Unicode ones, the C locale to store bytes */
+        setlocale(LC_ALL, named[i].unicode ? "C.UTF-8" : "C");
+        make_archive(named[i].file, named[i].format, ARCHIVE_FILTER_NONE,
+                     named[i].e, NULL, 0);
+    }
+    setlocale(LC_ALL, "C");
+    if (!utf8) {
+        printf("skipped: no C.UTF-8 locale to write names in Unicode\n");
+    } else {
+        read_named("C");
+        setlocale(LC_ALL, "C.UTF-8");
+        read_named("C.UTF-8");
+        setlocale(LC_ALL, "C");
+    }
+    CHECK_INT(chdir(cwd), 0);
+}
+
 static void rm_rf(const char *path)
 {
     pid_t pid = fork();
@@ -1313,6 +1433,7 @@ int main(void)
     test_corrupt();
     test_stdin();
     test_memory();
+    test_member_names();
     test_corpus();
     dynlib_close(&aw_lib);
     rm_rf(tmp);
