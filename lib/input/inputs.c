@@ -299,7 +299,6 @@ unsigned sgf_inputs_name_flags(const char *name)
            (any_suffix(name, packed_suffixes) ? SGF_NAME_PACKED : 0);
 }
 
-
 const char *sgf_skip_reason_name(int why)
 {
     return why >= 0 && why < SGF_SKIP_REASONS ? skip_reasons[why] : NULL;
