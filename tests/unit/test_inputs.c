@@ -555,10 +555,11 @@ static void test_skips(void)
 {
     static const char REC[] = "(;GM[1]FF[4]C[read])";
     static const char TEXT[] = "Read me first: these are my games.\n";
+    static const char APPLE_DOUBLE[] = "\0\5\26\7 AppleDouble";
     static const struct entry zip[] = {
         { "a.sgf", REC, 0 },
         { "inner.zip", "PK\5\6 an archive in an archive", 0 },
-        { "__MACOSX/._a.sgf", "\0\5\26\7 AppleDouble", 20 },
+        { "__MACOSX/._a.sgf", APPLE_DOUBLE, sizeof APPLE_DOUBLE - 1 },
         { "dir/.hidden.sgf", REC, 0 },
         { "link.sgf", "a.sgf", LINK },
         { "README", TEXT, 0 },
@@ -574,9 +575,10 @@ static void test_skips(void)
     write_file(at("s/.git/HEAD"), REC, strlen(REC));
     write_file(at("s/README"), TEXT, strlen(TEXT));
     write_file(at("s/blank"), "", 0);
-    write_file(at("s/game.gib"), "\\HS\n", 4);
+    write_file(at("s/game.gib"), "\\HS\n", strlen("\\HS\n"));
     write_file(at("s/record"), REC, strlen(REC));
-    write_file(at("s/tygem"), "\\HS\n\\[GIBOKIND=Global\\]\n", 24);
+    write_file(at("s/tygem"), "\\HS\n\\[GIBOKIND=Global\\]\n",
+               strlen("\\HS\n\\[GIBOKIND=Global\\]\n"));
     CHECK_INT(mkfifo(at("s/pipe"), 0644), 0);
     make_archive(at("s/z.zip"), ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE, zip,
                  NULL, 0);
