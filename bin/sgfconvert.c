@@ -346,15 +346,17 @@ static void manifest_fields(sgf_game *g, struct cli_buf *b)
 }
 
 /* Whether g, a game without a tree, stands for input the reader skipped
- * as no game at all: binary data, or text without a game tree (an error
- * after -W, as sgfcheck counts it).  An empty file or text after the last
+ * as no game at all: binary data, text without a game tree, or a file that
+ * is no record of the foreign format it seemed (an error after -W, as
+ * sgfcheck counts it).  An empty file or text after the last
  * game is a warning; a stray ')' loses nothing. */
 static int skipped_input(const struct cli *cli, const sgf_game *g)
 {
     for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
         const sgf_diag *d = sgf_game_diag(g, i);
         if ((strcmp(d->id, "binary-data") == 0 ||
-             strcmp(d->id, "no-game") == 0) &&
+             strcmp(d->id, "no-game") == 0 ||
+             strcmp(d->id, "foreign-unreadable") == 0) &&
             cli_severity(cli, d) == SGF_ERROR)
             return 1;
     }

@@ -81,6 +81,26 @@ int sgf_check_find(const char *id);
 const char *sgf_severity_name(sgf_severity s);
 
 /* ------------------------------------------------------------------ */
+/* Record formats: SGF, and the foreign formats the reader converts to  */
+/* SGF as it reads them (doc/foreign.md).  A member is read as the      */
+/* format its name says, or, when the name is no record's (standard     */
+/* input, "x.txt", an archive member without a suffix), as its first    */
+/* bytes say; SGF when nothing is recognised.                           */
+
+enum {
+    SGF_FORMAT_SGF = 0,
+    SGF_FORMAT_GIB = 1,      /* Tygem .gib */
+    SGF_FORMAT_NGF = 2,      /* WBaduk (formerly CyberOro) .ngf */
+    SGF_FORMAT_UGF = 3,      /* PandaNet .ugf, .ugi */
+    SGF_FORMAT_COUNT         /* grows when a format is added */
+};
+/* "SGF", "Tygem GIB", "WBaduk NGF", "PandaNet UGF"; NULL out of range. */
+const char *sgf_format_name(int format);
+/* The format a file name says by its suffix (.sgf .sgfs .gib .ngf .ugf
+ * .ugi, letter case ignored, a .gz after it allowed), or -1. */
+int sgf_format_of_name(const char *name);
+
+/* ------------------------------------------------------------------ */
 /* Inputs: paths become a sequence of members (plain files, files found
  * by walking a directory, standard input, gzip streams, archive members).  */
 
@@ -121,11 +141,48 @@ sgf_inputs *sgf_inputs_from_fd(int fd, int own, const char *origin,
  * functions on an iterator, not both. */
 int sgf_inputs_next_file(sgf_inputs *in, const char **path);
 
+/* Why a walked file, an archive member or a folder was not read
+ * (doc/inputs.md, "What a walk reads").  Inputs named by the caller are
+ * always read, whatever their name. */
+typedef enum {
+    /* a walked file or archive member whose name is no game record's or
+     * archive's (README.txt, game.sgf.bak, photo.jpg), or, for a name
+     * without a suffix, whose first bytes are none; an archive inside an
+     * archive */
+    SGF_SKIP_NOT_RECORD = 0,
+    /* a hidden file or folder in a walk (a name that starts with '.':
+     * .git, .DS_Store, macOS's ._game.sgf), or an archive member under
+     * one or under macOS's __MACOSX; a hidden folder is one skip */
+    SGF_SKIP_HIDDEN,
+    /* neither a regular file nor a folder: a FIFO, socket or device, a
+     * symbolic link that leads nowhere; in an archive, a link or device */
+    SGF_SKIP_SPECIAL,
+    /* a symbolic link to a folder the walk is already in */
+    SGF_SKIP_LINK_LOOP,
+    /* an archive, or a folder named as an input, that holds no file */
+    SGF_SKIP_EMPTY,
+    SGF_SKIP_REASONS
+} sgf_skip_reason;
+
+/* Called for each input not read, in input order.  message is complete,
+ * e.g. "skipped 'games/README.txt': not a game record (by its name)". */
+typedef void (*sgf_input_skip_fn)(void *ctx, const char *origin,
+                                  sgf_skip_reason why, const char *message);
+/* Installs the skip callback (none: skips are only counted). */
+void sgf_inputs_on_skip(sgf_inputs *in, sgf_input_skip_fn fn, void *ctx);
+/* Inputs skipped so far for a reason, or for any reason when why < 0. */
+size_t sgf_inputs_skipped(const sgf_inputs *in, int why);
+/* "not a game record", "hidden", "not a regular file", "a link loop",
+ * "empty"; NULL out of range. */
+const char *sgf_skip_reason_name(int why);
+
 /* How a directory walk treats a file name (letter case ignored):
- * SGF_NAME_WALKED when the walk reads it (.sgf, .sgfs, their .gz forms,
- * and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2 .tar.xz .txz .7z),
- * plus SGF_NAME_PACKED when its bytes on disk are compressed.  0 for other
- * names.  (Named inputs are read whatever their name.) */
+ * SGF_NAME_WALKED when the walk reads it (the record names of
+ * sgf_format_of_name, and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2
+ * .tar.xz .txz .7z), plus SGF_NAME_PACKED when its bytes on disk are
+ * compressed.  0 for other names, and for hidden ones (a leading '.').
+ * A name without a suffix is read when its first bytes are a record's.
+ * (Named inputs are read whatever their name.) */
 enum { SGF_NAME_WALKED = 1u << 0, SGF_NAME_PACKED = 1u << 1 };
 unsigned sgf_inputs_name_flags(const char *name);
 
@@ -330,6 +387,13 @@ enum {
     SGF_RAW_FROM_UTF16 = 1u << 0, /* the member was UTF-16, now UTF-8 */
     SGF_RAW_EMPTY_MEMBER = 1u << 1 /* the member has no bytes at all */
 };
+/* Bits 8 to 15 of flags: the format of the bytes, SGF_FORMAT_* (0: SGF).
+ * sgf_reader_next_raw hands a record of a foreign format whole, and
+ * sgf_game_read converts it to SGF text before parsing: the game's values
+ * and positions (sgf_value.pos, sgf_node.pos) are in that text, its
+ * diagnostics' line, column and offset in the foreign bytes. */
+#define SGF_RAW_FORMAT_SHIFT 8
+#define SGF_RAW_FORMAT(flags) (((unsigned)(flags) >> SGF_RAW_FORMAT_SHIFT) & 0xffu)
 
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt);
 void sgf_game_free(sgf_game *g);

@@ -114,7 +114,40 @@ check_summary_printed() {
     return 0
 }
 
-FOLDER_CHECKS="check_exit_status check_no_sanitizer_report check_summary_printed"
+# Nothing skipped in silence (doc/inputs.md, "What a walk reads"): every
+# file of the folder whose name is no record's or archive's is named in a
+# "skipped" warning, no record's name is, and the summary counts them.
+check_skips() {
+    grep "^sgfcheck: warning: skipped '" "$work/$1.err" |
+        sed "s/^sgfcheck: warning: skipped '\(.*\)': .*/\1/" | LC_ALL=C sort \
+        >"$work/$1.skipped"
+    n=$(wc -l <"$work/$1.skipped")
+    ok=0
+    if [ "$n" -gt 0 ] && ! grep -qE ", $n inputs? skipped \(" "$work/$1.err"; then
+        echo "  $1: $n skip warnings, but the summary says: $(tail -n 1 "$work/$1.err")"
+        ok=1
+    fi
+    if grep -iE '\.(sgf|sgfs|gib|ngf|ugf|ugi)(\.gz)?$' "$work/$1.skipped" |
+        grep -v ':' | sed 's/^/  a record skipped: /' | grep .; then
+        ok=1
+    fi
+    # relative, so that a '.' in the corpus's own path ("../") counts not
+    (cd "$2" && find . -type f ! -path '*/.*') | sed "s|^\./|$2/|" |
+        grep -E '/[^/]+\.[^/]+$' |
+        grep -viE '\.(sgf|sgfs|gib|ngf|ugf|ugi)(\.gz)?$' |
+        grep -viE '\.(zip|tar|tar\.gz|tgz|tar\.bz2|tbz2|tar\.xz|txz|7z)$' |
+        LC_ALL=C sort >"$work/$1.notrecords"
+    LC_ALL=C comm -23 "$work/$1.notrecords" "$work/$1.skipped" >"$work/$1.silent"
+    if [ -s "$work/$1.silent" ]; then
+        echo "  $1: $(wc -l <"$work/$1.silent") files neither read nor named:"
+        head -n 5 "$work/$1.silent" | sed 's/^/  | /'
+        ok=1
+    fi
+    echo "  $n skipped ($(wc -l <"$work/$1.notrecords") by name)"
+    return "$ok"
+}
+
+FOLDER_CHECKS="check_exit_status check_no_sanitizer_report check_summary_printed check_skips"
 
 # parse -> write -> parse gives the same tree for every game of the folder
 # (tests/unit/roundtrip, the writer's own checker; treecmp.h says what

@@ -41,6 +41,9 @@ struct cli_state {
     int usage_error, write_error, nomem;
     uint64_t read_errors;      /* members that failed part-way */
     uint64_t input_failures;   /* inputs that could not be read at all */
+    /* inputs the walk did not read, by sgf_skip_reason: warned about one
+     * by one, counted in the summary, never a failure */
+    uint64_t input_skips[SGF_SKIP_REASONS];
     int ran;                   /* cli_run was called: a summary is due */
     /* stderr: messages come from the thread that reads or writes (with
      * -j N, any of them) and the progress display from a thread of its

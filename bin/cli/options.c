@@ -277,7 +277,9 @@ static int print_help(struct cli *cli, const char *arg, void *data)
     printf("Usage: %s [OPTION]... [INPUT]...\n%s\n\n", tool->name,
            tool->purpose);
     printf("An INPUT is a file, a directory (walked recursively), a gzip file,\n"
-           "an archive (zip, tar, 7z...) or - for standard input, the default.\n\n");
+           "an archive (zip, tar, 7z...) or - for standard input, the default.\n"
+           "Records are SGF, Tygem .gib, WBaduk .ngf or PandaNet .ugf/.ugi.  A walk\n"
+           "names each file it does not read in a warning and counts it.\n\n");
     printf("Options:\n");
     help_table(cli, cli->st->tool_options);
     help_table(cli, common_options);

@@ -3,8 +3,9 @@
  * the KM and RE grammars (gameinfo.c) and RU[]'s Chinese komi and KataGo
  * strings (ruleset.c) write the same "6.5", "６，５", "3又3/4子",
  * "四分之三", "五目半", so one reader serves both.  The character, literal
- * and white-space tests they are built from are inline here; the number,
- * fraction and amount readers are in textscan.c.  Never installed.
+ * and white-space tests they are built from are inline here (with the
+ * one test of a file name's suffix); the number, fraction and amount
+ * readers are in textscan.c.  Never installed.
  *
  * Every function reads a NUL-terminated UTF-8 string from a position and
  * never past its end (a literal compare stops at the first byte that
@@ -37,6 +38,20 @@ static inline char lower(char c)
 }
 
 /* ---- literals and words ---- */
+
+/* Whether s[0..len) ends with suffix (lower case), ASCII letter case
+ * ignored: file names' suffixes (".SGF", ".Gib.gz"). */
+static inline bool ends_with_ci(const char *s, size_t len, const char *suffix)
+{
+    size_t n = strlen(suffix);
+    if (len < n)
+        return false;
+    s += len - n;
+    for (size_t i = 0; i < n; i++)
+        if (lower(s[i]) != suffix[i])
+            return false;
+    return true;
+}
 
 /* Byte length of lit when s starts with it, else 0. */
 static inline size_t lit_at(const char *s, const char *lit)

@@ -1007,7 +1007,8 @@ bool charset_decide(sgf_game *g)
         decide_ascii(g, &ca);   /* nothing outside ASCII in the values */
         return false;
     }
-    if (!g->dbcs && !g->dbcs_refused && (c.flags & CSF_DBCS) &&
+    /* a converted foreign record escaped its bytes: read byte by byte */
+    if (!g->dbcs && !g->dbcs_refused && !g->foreign && (c.flags & CSF_DBCS) &&
         needs_dbcs_parse(&t, c.name))
         return true;            /* reports come with the second parse */
 

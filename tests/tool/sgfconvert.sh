@@ -164,6 +164,39 @@ for form in go raw; do
         grep -q 'AP\[name\\:x:1\.0\]' esc.$form.sgf
 done
 
+# ---- corpus/foreign: GIB, NGF and UGF read as the same game in SGF ----------
+# Each foreign record beside NAME-as-sgf.sgf, the SGF it must read as: the
+# same game information and moves (CSV of games and of moves, the origin
+# and the check counts aside), and sgfconvert's SGF of the two is the same.
+for f in foreign/tygem-euc-kr.gib foreign/wbaduk-gb2312.ngf \
+         foreign/pandanet-sjis.ugf; do
+    ref=${f%.*}-as-sgf.sgf
+    for rows in games moves; do
+        conv --to=csv --csv=$rows "$f" >foreign.csv
+        conv --to=csv --csv=$rows "$ref" >ref.csv
+        pycheck "$f: the $rows of $ref" '
+import csv, sys
+def rows(p):
+    skip = {"origin", "offset", "status", "errors", "warnings"}
+    return [{k: v for k, v in r.items() if k not in skip}
+            for r in csv.DictReader(open(p, encoding="utf-8"))]
+got, want = rows(sys.argv[1]), rows(sys.argv[2])
+assert want and len(want[0]) > 1, want
+assert got == want, (got, want)
+' foreign.csv ref.csv
+    done
+    conv "$f" >foreign.sgf
+    conv "$ref" >ref.sgf
+    check "$f: sgfconvert writes the SGF of $ref" cmp -s foreign.sgf ref.sgf
+done
+# A damaged record: its error, the moves before the damage kept.
+status 0 "a cut GIB record: converted" --progress=never -v "$corpus/foreign/gib-truncated.gib"
+check "a cut GIB record: the error and the six moves before the cut" sh -c \
+    "grep -q 'error: .*\\[foreign-truncated\\]' err && test \$(grep -o ';[BW]\\[' out | wc -l) -eq 6"
+status 1 "a .ugi file that is no UGF" --progress=never "$corpus/foreign/ugi-not-ugf.ugi"
+check "no UGF: one clear error, no game written" sh -c \
+    "grep -q 'error: not a PandaNet UGF record: no \\[Header\\] section \\[foreign-unreadable\\]' err && ! grep -q ';' out"
+
 # ---- gzip, archives, split --------------------------------------------------
 conv -j2 -o "$t/all.jsonl.gz" . 2>/dev/null
 pycheck ".gz output is the same stream gzipped" '
