@@ -212,6 +212,7 @@ void stat_free(struct stat_state *s)
         free(s->chunks[i]);
     free(s->chunks);
     free(s->origins);
+    free(s->infos);
     while (s->strings) {
         struct str_block *b = s->strings;
         s->strings = b->next;
@@ -279,34 +280,113 @@ static struct dup_entry *dup_new(struct stat_state *s)
     return stat_dup_at(s, s->ndups++);
 }
 
-/* Games of one member follow each other: only a change of origin costs a
- * string. */
-static uint32_t origin_index(struct stat_state *s, const char *origin)
+/* The index of str in a list of kept strings (origins, infos).  Games of
+ * one member follow each other, and a game's information often repeats
+ * the one before: only a change costs a string. */
+static uint32_t list_index(struct stat_state *s, const char ***list,
+                           size_t *n, size_t *cap, const char *str)
 {
-    if (s->norigins && strcmp(s->origins[s->norigins - 1], origin) == 0)
-        return (uint32_t)(s->norigins - 1);
-    const char **v = cli_grow(s->origins, &s->origins_cap, s->norigins + 1,
-                              sizeof *v);
-    const char *k = v ? str_keep(s, origin, strlen(origin)) : NULL;
+    if (*n && strcmp((*list)[*n - 1], str) == 0)
+        return (uint32_t)(*n - 1);
+    const char **v = cli_grow(*list, cap, *n + 1, sizeof *v);
+    const char *k = v ? str_keep(s, str, strlen(str)) : NULL;
     if (v)
-        s->origins = v;
-    if (!k) {
+        *list = v;
+    if (!k || *n >= UINT32_MAX) {
         s->nomem = 1;
         return UINT32_MAX;
     }
-    s->origins[s->norigins] = k;
-    return (uint32_t)s->norigins++;
+    (*list)[*n] = k;
+    return (uint32_t)(*n)++;
+}
+
+static uint32_t origin_index(struct stat_state *s, const char *origin)
+{
+    return list_index(s, &s->origins, &s->norigins, &s->origins_cap, origin);
+}
+
+static uint32_t info_index(struct stat_state *s, const char *info)
+{
+    return list_index(s, &s->infos, &s->ninfos, &s->infos_cap, info);
+}
+
+void stat_dup_info(const sgf_info *in, struct dup_info *out)
+{
+    out->text[DUP_PB] = in->black;
+    out->text[DUP_PW] = in->white;
+    out->text[DUP_DT] = in->date_text;
+    out->text[DUP_RE] = in->result_text;
+    out->year = in->date.year;
+    out->month = in->date.month;
+    out->day = in->date.day;
+    const char *const given[] = { in->black, in->white, in->black_rank,
+                                  in->white_rank, in->event, in->round,
+                                  in->place, in->date_text, in->result_text,
+                                  in->rules };
+    out->fields = (unsigned)(in->has_komi != 0);
+    for (size_t i = 0; i < sizeof given / sizeof *given; i++)
+        out->fields += given[i] && given[i][0];
+}
+
+/* "PB\tPW\tDT\tRE" into b, the values' tabs and line ends as spaces. */
+static void info_text(struct cli_buf *b, const struct dup_info *info)
+{
+    for (int k = 0; k < 4; k++) {
+        if (k)
+            cli_buf_put(b, "\t", 1);
+        for (const char *p = info->text[k]; p && *p; p++)
+            cli_buf_put(b, *p == '\t' || *p == '\n' || *p == '\r' ? " " : p,
+                        1);
+    }
+    cli_buf_put(b, "", 1);
+}
+
+void stat_dup_field(const struct stat_state *s, const struct dup_entry *e,
+                    int k, char *out, size_t n)
+{
+    const char *p = e->info < s->ninfos ? s->infos[e->info] : "";
+    for (int i = 0; i < k && p; i++)
+        if ((p = strchr(p, '\t')))
+            p++;
+    size_t len = p ? strcspn(p, "\t") : 0;
+    if (len >= n)
+        len = n - 1;
+    memcpy(out, p ? p : "", len);
+    out[len] = '\0';
+}
+
+static uint16_t clamp16(int v)
+{
+    return (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+}
+
+static uint8_t clamp8(int v)
+{
+    return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
 void stat_dup_add(struct stat_state *s, const char *origin, unsigned game,
-                  const sgf_game_sig *sig)
+                  const sgf_game_sig *sig, const struct dup_info *info)
 {
     uint32_t o = origin_index(s, origin ? origin : "-");
     if (o == UINT32_MAX)
         return;
+    struct cli_buf text = { 0 };
+    info_text(&text, info);
+    uint32_t in = text.nomem ? UINT32_MAX : info_index(s, text.data);
+    cli_buf_free(&text);
+    if (in == UINT32_MAX) {
+        s->nomem = 1;
+        return;
+    }
     struct dup_entry *e = dup_new(s);
     if (!e)
         return;
+    e->info = in;
+    e->year = clamp16(info->year);
+    e->month = clamp8(info->month);
+    e->day = clamp8(info->day);
+    e->fields = clamp8((int)info->fields);
     e->hash = sig->hash;
     memcpy(e->prefix, sig->prefix, sizeof e->prefix);
     e->origin = o;
@@ -359,6 +439,7 @@ void stat_merge(struct stat_state *dst, struct stat_state *src)
                 break;
             *e = src->chunks[c][i];
             e->origin = remap[e->origin];
+            e->info = info_index(dst, src->infos[e->info]);
         }
         free(src->chunks[c]);
         src->chunks[c] = NULL;

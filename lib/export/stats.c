@@ -9,7 +9,9 @@
  * symmetry that makes B smallest also makes A smallest (a smaller image of
  * A would give a smaller image of B), so a truncated record hashes to the
  * prefix hash of the full one.  Colours are taken relative to the first
- * mover, which makes a colour-swapped record the same sequence.
+ * mover, which makes a colour-swapped record the same sequence.  Setup
+ * stones (AB, AW, AE of the main line) are part of the game: a problem's
+ * answer on another position is another record, so they go into every hash.
  */
 #include <stdbool.h>
 #include <limits.h>
@@ -151,8 +153,54 @@ static move_cursor line_start(const sgf_game *g)
     return c;
 }
 
+static bool is_setup(const sgf_prop *p)
+{
+    return p->kind == SGF_P_AB || p->kind == SGF_P_AW || p->kind == SGF_P_AE;
+}
+
+/* The setup stones of the main line under transform t, colours relative
+ * to the first mover (first): each stone's code (how many moves came
+ * before its node, its kind, its point) mixed, and the codes summed, so
+ * that their order in the record does not matter.  0 without setup. */
+static uint64_t setup_hash(const sgf_game *g, int t, int w, int h, int first)
+{
+    uint64_t sum = 0;
+    unsigned before = 0;
+    for (const sgf_node *n = g->root; n; n = n->child) {
+        unsigned moves = 0;
+        for (const sgf_prop *p = n->props; p; p = p->next) {
+            moves += is_move(p);
+            if (!is_setup(p))
+                continue;
+            uint64_t kind = p->kind == SGF_P_AE ? 2
+                            : (p->kind == SGF_P_AB) == (first == SGF_BLACK)
+                            ? 0 : 1;
+            for (uint32_t i = 0; i < p->nvalues; i++) {
+                point_rect r;
+                point_value_status st = point_value_parse(
+                    p->values[i].raw, p->values[i].len, w, h, &r);
+                if (st != PV_POINT && st != PV_RECT && st != PV_RECT_1X1 &&
+                    st != PV_RECT_ORDER)
+                    continue;
+                for (int y = r.y0; y <= r.y1; y++)
+                    for (int x = r.x0; x <= r.x1; x++) {
+                        int a = x, b = y;
+                        transform(t, w, h, &a, &b);
+                        uint64_t code = (uint64_t)before << 16 | kind << 12 |
+                                        (uint64_t)(b * SGF_MAX_BOARD + a);
+                        sum += mix(code + 1);
+                    }
+            }
+        }
+        before += moves;
+    }
+    return sum;
+}
+
 /* The symmetries left after comparing the images of the moves one by
- * one: usually a single one after the first move or two. */
+ * one: usually a single one after the first move or two.  When the moves
+ * leave several (none at all, or a symmetric sequence), the setup decides:
+ * the symmetry of the smallest setup hash. */
 static int pick_transform(const sgf_game *g, int w, int h)
 {
     unsigned alive = w == h ? 0xffu : 0x0fu;
@@ -176,10 +224,20 @@ static int pick_transform(const sgf_game *g, int w, int h)
             if ((alive & (1u << t)) && code[t] != best)
                 alive &= ~(1u << t);
     }
-    for (int t = 0; t < 8; t++)
-        if (alive & (1u << t))
+    int best = -1;
+    uint64_t best_setup = 0;
+    for (int t = 0; t < 8; t++) {
+        if (!(alive & (1u << t)))
+            continue;
+        if (!(alive & (alive - 1)))
             return t;
-    return 0;
+        uint64_t v = setup_hash(g, t, w, h, first ? first : SGF_BLACK);
+        if (best < 0 || v < best_setup) {
+            best = t;
+            best_setup = v;
+        }
+    }
+    return best < 0 ? 0 : best;
 }
 
 /* The moves and passes of the rest of the main line from c: the loop most
@@ -260,6 +318,15 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     uint64_t hash = 0xcbf29ce484222325ull;
     hash = fnv16(hash, (unsigned)w);
     hash = fnv16(hash, (unsigned)h);
+    if (hashed) {
+        /* the first mover as pick_transform saw it, Black without moves */
+        move_cursor fc = line_start(g);
+        const sgf_prop *fm = next_move(&fc);
+        int first = fm && fm->kind == SGF_P_W ? SGF_WHITE : SGF_BLACK;
+        out->setup = setup_hash(g, t, w, h, first);
+        for (int k = 0; out->setup && k < 64; k += 16)
+            hash = fnv16(hash, (unsigned)(out->setup >> k) & 0xffffu);
+    }
     unsigned number = 0, passes = 0, next_level = levels[0];
     unsigned coded = hashed ? UINT_MAX : SGF_SIG_OPENING;
     size_t level = 0;

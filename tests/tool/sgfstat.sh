@@ -257,7 +257,7 @@ for line in open("dyer.sgfstat", encoding="utf-8", errors="surrogateescape"):
     if f[0] == "origin":
         origins.append(f[1])
     elif f[0] == "sig":
-        sig[(origins[int(f[1])], int(f[2]))] = f[-1]
+        sig[(origins[int(f[1])], int(f[2]))] = f[16]   # after 10 prefixes
 conv = {}
 for line in open("dyer.jsonl", encoding="utf-8", errors="surrogateescape"):
     d = json.loads(line)
@@ -276,7 +276,7 @@ status 2 "--merge of partials of another --by" --merge p1.sgfstat p2.sgfstat
 head -c 200 p1.sgfstat >cut.sgfstat
 status 2 "--merge of a cut partial" --merge cut.sgfstat
 check "a cut partial is called incomplete" grep -q 'incomplete\|cut short' err
-sed 's/^sgfstat-partial	1/sgfstat-partial	9/' p1.sgfstat >v9.sgfstat
+sed 's/^sgfstat-partial	[0-9]*/sgfstat-partial	9/' p1.sgfstat >v9.sgfstat
 status 2 "--merge of another version" --merge v9.sgfstat
 check "the version is named" grep -q 'version' err
 status 2 "--merge with --where" --merge --where 'moves>1' p1.sgfstat
