@@ -6,8 +6,9 @@
  * the collection itself is measured first: the common-opening depth is
  * the longest prefix length at which several prefixes go on in different
  * ways (different games).  Then:
- * - records of equal whole sequences are one game when they are longer
- *   than that depth, or when their players agree;
+ * - records of equal whole sequences are one game when they go past that
+ *   depth (twice as far when players or dates contradict), or when their
+ *   players agree;
  * - a shorter record joins a longer one when their prefixes agree at the
  *   last prefix length it reaches (at least two thirds of it), that
  *   length is past the common-opening depth, the longer record is one game
@@ -70,7 +71,7 @@ static int key_cmp(const void *pa, const void *pb)
     return (a->i > b->i) - (a->i < b->i);
 }
 
-static int top_level(const struct dup_entry *e)
+int stat_dup_top_level(const struct dup_entry *e)
 {
     int l = -1;
     for (int i = 0; i < SGF_SIG_LEVELS && e->prefix[i]; i++)
@@ -158,7 +159,12 @@ int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
     int met = 0;
     for (int k = 0; k < 2; k++)
         met += has_name(&a, b.name[k]);
-    if (na && nb && (met == 0 || (na == 2 && nb == 2 && met < 2)))
+    /* one name in common on the same day: the other is spelt another way
+     * ("Yu Ch'ang-hyeok", "Yoo Changhyuk") */
+    int same_day = f->year && f->month && f->day && e->year && e->month &&
+                   e->day && labs(day_number(f) - day_number(e)) <= 2;
+    if (na && nb && (met == 0 || (na == 2 && nb == 2 && met < 2 &&
+                                  !same_day)))
         return DUP_INFO_CONFLICT;
     if (f->year && e->year) {
         if (f->month && e->month && f->day && e->day) {
@@ -169,7 +175,7 @@ int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
             return DUP_INFO_CONFLICT;
         }
     }
-    return met ? DUP_INFO_AGREE : DUP_INFO_OTHER;
+    return met || same_day ? DUP_INFO_AGREE : DUP_INFO_OTHER;
 }
 
 /* ---- the common-opening depth ---- */
@@ -240,7 +246,7 @@ static void join_run(const struct stat_state *s, uint32_t *parent,
     uint32_t root = UINT32_MAX;
     int several = 0;
     for (size_t i = 0; i < n; i++) {
-        if (top_level(stat_dup_at(s, k[i].i)) == level)
+        if (stat_dup_top_level(stat_dup_at(s, k[i].i)) == level)
             continue;
         uint32_t r = find(parent, k[i].i);
         if (root == UINT32_MAX)
@@ -252,13 +258,13 @@ static void join_run(const struct stat_state *s, uint32_t *parent,
         return;
     for (size_t i = 0; i < n; i++) {
         const struct dup_entry *e = stat_dup_at(s, k[i].i);
-        if (top_level(e) != level)
+        if (stat_dup_top_level(e) != level)
             continue;
         if (root != UINT32_MAX) {
             /* any longer record of the game that does not contradict */
             for (size_t j = 0; j < n; j++) {
                 const struct dup_entry *f = stat_dup_at(s, k[j].i);
-                if (top_level(f) != level &&
+                if (stat_dup_top_level(f) != level &&
                     stat_dup_info_cmp(s, f, e) != DUP_INFO_CONFLICT) {
                     join(parent, k[i].i, root);
                     break;
@@ -278,14 +284,19 @@ static void join_run(const struct stat_state *s, uint32_t *parent,
 }
 
 /* Runs of equal whole sequences: one game when they reach deep moves
- * (the first prefix length past the common openings), else only when the
- * players agree. */
+ * (the first prefix length past the common openings) and the information
+ * does not contradict the run's first record, or reach twice that; else
+ * only when the players agree. */
 static void join_same(const struct stat_state *s, uint32_t *parent,
                       const struct key *k, size_t n, unsigned deep)
 {
     for (size_t i = 1; i < n; i++) {
         const struct dup_entry *e = stat_dup_at(s, k[i].i);
-        if (e->moves >= deep) {
+        /* players or dates that contradict need twice the evidence */
+        if (e->moves >= 2 * deep ||
+            (e->moves >= deep &&
+             stat_dup_info_cmp(s, stat_dup_at(s, k[0].i), e) !=
+             DUP_INFO_CONFLICT)) {
             join(parent, k[0].i, k[i].i);
             continue;
         }

@@ -276,15 +276,27 @@ static const char *relation(const struct dup_entry *f,
 }
 
 /* The kind of match of record e against its set's kept record f. */
-enum dup_match { M_KEPT, M_IDENTICAL, M_SAME_MOVES, M_PREFIX };
+enum dup_match { M_KEPT, M_IDENTICAL, M_SAME_MOVES, M_PREFIX, M_VARIANT };
 static const char *const match_names[] = { "kept", "identical", "same_moves",
-                                           "prefix" };
+                                           "prefix", "variant" };
 static const char *const match_words[] = {
-    "kept", "identical record", "same moves, other info", "prefix"
+    "kept", "identical record", "same moves, other info", "prefix",
+    "variant"
 };
 static const char *const info_names[] = { "same", "agree", "other",
                                           "conflict" };
 static const char *const info_tags[4] = { "PB", "PW", "DT", "RE" };
+
+/* The moves e is known to share with its set's kept record f: all of them
+ * for the same sequence, else its last prefix length. */
+static unsigned shared_moves(const struct dup_entry *f,
+                             const struct dup_entry *e)
+{
+    if (e->hash == f->hash)
+        return e->moves;
+    int l = stat_dup_top_level(e);
+    return l < 0 ? 0 : sgf_sig_level((size_t)l);
+}
 
 static enum dup_match match_of(const struct dup_entry *f,
                                const struct dup_entry *e, int info)
@@ -292,7 +304,7 @@ static enum dup_match match_of(const struct dup_entry *f,
     if (f == e)
         return M_KEPT;
     if (e->hash != f->hash)
-        return M_PREFIX;
+        return e->moves < f->moves ? M_PREFIX : M_VARIANT;
     return info == DUP_INFO_SAME && f->form == e->form ? M_IDENTICAL
                                                        : M_SAME_MOVES;
 }
@@ -307,8 +319,12 @@ static void dup_notes(const struct stat_state *s, const struct dup_entry *f,
     if (m == M_KEPT)
         return;
     if (m == M_PREFIX)
-        cli_buf_printf(b, "prefix: truncated, the first %u of %u moves",
-                       (unsigned)e->moves, (unsigned)f->moves);
+        cli_buf_printf(b, "prefix: truncated at %u of %u moves, the first "
+                       "%u compared", (unsigned)e->moves, (unsigned)f->moves,
+                       shared_moves(f, e));
+    else if (m == M_VARIANT)
+        cli_buf_printf(b, "variant: the same first %u moves, then others",
+                       shared_moves(f, e));
     else
         cli_buf_puts(b, match_words[m]);
     const char *rel = relation(f, e);
@@ -435,8 +451,9 @@ static void json_dup_record(const struct stat_state *s,
                    match_names[match_of(f, e, info)]);
     cli_buf_json_string(b, rel ? rel : "same");
     cli_buf_printf(b, ",\"colors_swapped\":%s,\"truncated\":%s,"
-                   "\"info\":\"%s\"", ((f->form ^ e->form) & 8) ? "true"
-                   : "false", e->moves < f->moves ? "true" : "false",
+                   "\"shared_moves\":%u,\"info\":\"%s\"",
+                   ((f->form ^ e->form) & 8) ? "true" : "false",
+                   e->moves < f->moves ? "true" : "false", shared_moves(f, e),
                    info_names[info]);
     for (int k = 0; k < 4; k++) {
         char v[1024];
@@ -529,9 +546,10 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
     if (!v)
         return;
     /* with --duplicates, the columns of the duplicates' rows follow */
-    const char *more = ",,,,,,,,,,,";
+    const char *more = ",,,,,,,,,,,,";
     cli_buf_printf(b, "group,statistic,value,count%s\r\n", o->dups ?
-                   ",game,dyer,action,match,symmetry,colors_swapped,info,"
+                   ",game,dyer,action,match,shared_moves,symmetry,"
+                   "colors_swapped,info,"
                    "PB,PW,DT,RE" : "");
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = v[i];
@@ -552,7 +570,7 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
                 cli_buf_printf(b, ",%s,", stat_table_names[t]);
                 cli_buf_csv_field(b, it[k]->key);
                 cli_buf_printf(b, ",%" PRIu64 "%.*s\r\n", it[k]->count,
-                               o->dups ? 11 : 0, more);
+                               o->dups ? 12 : 0, more);
             }
             free(it);
         }
@@ -573,9 +591,11 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
             dyer_unpack(dyer, e->dyer);
             cli_buf_printf(b, "%zu,duplicate,", i + 1);
             cli_buf_csv_field(b, s->origins[e->origin]);
-            cli_buf_printf(b, ",%u,%" PRIu32 ",%s,%s,%s,", (unsigned)e->moves,
-                           e->game, dyer, j ? "drop" : "keep",
-                           match_names[match_of(f, e, info)]);
+            cli_buf_printf(b, ",%u,%" PRIu32 ",%s,%s,%s,%u,",
+                           (unsigned)e->moves, e->game, dyer,
+                           j ? "drop" : "keep",
+                           match_names[match_of(f, e, info)],
+                           shared_moves(f, e));
             cli_buf_csv_field(b, rel ? rel : "same");
             cli_buf_printf(b, ",%s,%s", ((f->form ^ e->form) & 8) ? "true"
                            : "false", info_names[info]);
@@ -596,7 +616,8 @@ void stat_print_dup_list(const struct stat_state *s,
                          const struct dup_report *d, int keep,
                          struct cli_buf *b)
 {
-    cli_buf_puts(b, "set\taction\torigin\tgame\tmoves\tmatch\tsymmetry\t"
+    cli_buf_puts(b, "set\taction\torigin\tgame\tmoves\tmatch\tshared_moves\t"
+                 "symmetry\t"
                  "colors_swapped\tinfo\tkept_origin\tkept_game\tPB\tPW\tDT\t"
                  "RE\n");
     for (size_t i = 0; i < d->nsets; i++) {
@@ -609,9 +630,10 @@ void stat_print_dup_list(const struct stat_state *s,
             const char *kept = s->origins[f->origin];
             cli_buf_printf(b, "%zu\t%s\t", i + 1, j ? "drop" : "keep");
             stat_tsv_field(b, origin, strlen(origin));
-            cli_buf_printf(b, "\t%" PRIu32 "\t%u\t%s\t%s\t%s\t%s\t",
+            cli_buf_printf(b, "\t%" PRIu32 "\t%u\t%s\t%u\t%s\t%s\t%s\t",
                            e->game, (unsigned)e->moves,
                            match_names[match_of(f, e, info)],
+                           shared_moves(f, e),
                            rel ? rel : "same",
                            ((f->form ^ e->form) & 8) ? "true" : "false",
                            info_names[info]);

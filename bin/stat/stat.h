@@ -162,9 +162,12 @@ struct dup_report {
     int depth_level;         /* the first level whose prefix is evidence */
     unsigned depth_moves;    /* its length in moves */
 };
+/* The last prefix level e reaches, -1 for none. */
+int stat_dup_top_level(const struct dup_entry *e);
 /* How a record's game information stands against another's. */
 enum { DUP_INFO_SAME,        /* PB, PW, DT, RE as written are equal */
-       DUP_INFO_AGREE,       /* other text, same players, no conflict */
+       DUP_INFO_AGREE,       /* other text, same players or same day, no
+                              * conflict */
        DUP_INFO_OTHER,       /* other text, the players cannot be compared */
        DUP_INFO_CONFLICT };  /* other players, or dates days apart */
 int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
