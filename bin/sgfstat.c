@@ -122,27 +122,11 @@ static int opt_select(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
-static int opt_html(struct cli *cli, const char *arg, void *data)
+/* --html, --keep-list, --drop-list: data is where the file name goes. */
+static int opt_file(struct cli *cli, const char *arg, void *data)
 {
-    struct run *run = data;
     (void)cli;
-    run->html = arg;
-    return 0;
-}
-
-static int opt_keep_list(struct cli *cli, const char *arg, void *data)
-{
-    struct run *run = data;
-    (void)cli;
-    run->keep_list = arg;
-    return 0;
-}
-
-static int opt_drop_list(struct cli *cli, const char *arg, void *data)
-{
-    struct run *run = data;
-    (void)cli;
-    run->drop_list = arg;
+    *(const char **)data = arg;
     return 0;
 }
 
@@ -568,13 +552,13 @@ int main(int argc, char **argv)
                      "replay the moves too: count the legality checks"),
         { "html", 0, CLI_ARG_REQUIRED, "FILE",
           "also write a report page with SVG charts",
-          opt_html, &run },
+          opt_file, &run.html },
         { "keep-list", 0, CLI_ARG_REQUIRED, "FILE",
           "with --duplicates: write the record kept of each set (TSV)",
-          opt_keep_list, &run },
+          opt_file, &run.keep_list },
         { "drop-list", 0, CLI_ARG_REQUIRED, "FILE",
           "with --duplicates: write the other records of each set (TSV)",
-          opt_drop_list, &run },
+          opt_file, &run.drop_list },
         { "top", 0, CLI_ARG_REQUIRED, "N",
           "rows of the long tables (default 10, 0: all)",
           opt_top, &run },

@@ -275,6 +275,8 @@ static const char *relation(const struct dup_entry *f,
     return NULL;
 }
 
+static void html_text(struct cli_buf *b, const char *s);
+
 /* The kind of match of record e against its set's kept record f. */
 enum dup_match { M_KEPT, M_IDENTICAL, M_SAME_MOVES, M_PREFIX, M_VARIANT };
 static const char *const match_names[] = { "kept", "identical", "same_moves",
@@ -349,6 +351,23 @@ static struct stat_group **groups_in_order(const struct stat_state *s,
     return v;
 }
 
+/* " PB name  PW name..." of the fields e has, each after sep, its value
+ * written by put (escaped for text or HTML). */
+static void info_fields(const struct stat_state *s, const struct dup_entry *e,
+                        const char *sep,
+                        void (*put)(struct cli_buf *, const char *),
+                        struct cli_buf *b)
+{
+    for (int k = 0; k < 4; k++) {
+        char v[256];
+        stat_dup_field(s, e, k, v, sizeof v);
+        if (!v[0])
+            continue;
+        cli_buf_printf(b, "%s%s ", sep, info_tags[k]);
+        put(b, v);
+    }
+}
+
 static void text_dups(const struct stat_state *s, const struct dup_report *d,
                       struct cli_buf *b)
 {
@@ -369,14 +388,7 @@ static void text_dups(const struct stat_state *s, const struct dup_report *d,
             cli_buf_text(b, s->origins[e->origin]);
             cli_buf_printf(b, "#%" PRIu32 "  %u moves  dyer %s", e->game,
                            (unsigned)e->moves, dyer);
-            for (int k = 0; k < 4; k++) {
-                char v[256];
-                stat_dup_field(s, e, k, v, sizeof v);
-                if (!v[0])
-                    continue;
-                cli_buf_printf(b, "  %s ", info_tags[k]);
-                cli_buf_text(b, v);
-            }
+            info_fields(s, e, "  ", cli_buf_text, b);
             struct cli_buf notes = { 0 };
             dup_notes(s, f, e, &notes);
             if (notes.len)
@@ -757,14 +769,7 @@ void stat_print_html(struct cli *cli, const struct stat_state *s,
                 html_text(b, s->origins[e->origin]);
                 cli_buf_printf(b, "#%" PRIu32 ", %u moves", e->game,
                                (unsigned)e->moves);
-                for (int k = 0; k < 4; k++) {
-                    char val[256];
-                    stat_dup_field(s, e, k, val, sizeof val);
-                    if (!val[0])
-                        continue;
-                    cli_buf_printf(b, ", %s ", info_tags[k]);
-                    html_text(b, val);
-                }
+                info_fields(s, e, ", ", html_text, b);
                 struct cli_buf notes = { 0 };
                 dup_notes(s, f, e, &notes);
                 cli_buf_put(&notes, "", 1);
