@@ -142,8 +142,7 @@ int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
                       const struct dup_entry *e)
 {
     if (f->info == e->info ||
-        (f->info < s->ninfos && e->info < s->ninfos &&
-         strcmp(s->infos[f->info], s->infos[e->info]) == 0))
+        (f->info && e->info && strcmp(f->info, e->info) == 0))
         return DUP_INFO_SAME;
     struct players a, b;
     players_of(s, f, &a);
@@ -180,27 +179,13 @@ int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
 
 /* ---- the common-opening depth ---- */
 
-struct branch_key {
-    uint64_t key;            /* the prefix at a level and the one before */
-    uint32_t next;           /* the prefix at the next level */
-};
-
-static int branch_cmp(const void *pa, const void *pb)
-{
-    const struct branch_key *a = pa, *b = pb;
-    if (a->key != b->key)
-        return a->key < b->key ? -1 : 1;
-    return (a->next > b->next) - (a->next < b->next);
-}
-
 /* Fills r->branching, r->reaching and r->depth_level: the first level at
- * which a shared prefix is evidence.  -1 on no memory. */
-static int opening_depth(const struct stat_state *s, struct dup_report *r)
+ * which a shared prefix is evidence.  k has room for every record: each
+ * level sorts the prefix (hi, lo) with the next level's riding in i. */
+static void opening_depth(const struct stat_state *s, struct dup_report *r,
+                          struct key *k)
 {
     size_t n = s->ndups;
-    struct branch_key *k = malloc((n ? n : 1) * sizeof *k);
-    if (!k)
-        return -1;
     r->depth_level = DUP_FLOOR_LEVEL;
     int common = 1;
     for (int level = DUP_MIN_LEVEL; level + 1 < SGF_SIG_LEVELS; level++) {
@@ -208,16 +193,16 @@ static int opening_depth(const struct stat_state *s, struct dup_report *r)
         for (size_t i = 0; i < n; i++) {
             const struct dup_entry *e = stat_dup_at(s, i);
             if (e->prefix[level + 1])
-                k[m++] = (struct branch_key){
-                    (uint64_t)e->prefix[level] << 32 | e->prefix[level - 1],
-                    e->prefix[level + 1] };
+                k[m++] = (struct key){ e->prefix[level], e->prefix[level - 1],
+                                       e->prefix[level + 1] };
         }
-        qsort(k, m, sizeof *k, branch_cmp);
+        qsort(k, m, sizeof *k, key_cmp);
         size_t branching = 0;
         for (size_t a = 0, b; a < m; a = b) {
             int several = 0;
-            for (b = a + 1; b < m && k[b].key == k[a].key; b++)
-                several |= k[b].next != k[a].next;
+            for (b = a + 1; b < m && k[b].hi == k[a].hi && k[b].lo == k[a].lo;
+                 b++)
+                several |= k[b].i != k[a].i;
             branching += several;
         }
         r->branching[level] = branching;
@@ -233,8 +218,6 @@ static int opening_depth(const struct stat_state *s, struct dup_report *r)
             common = 0;
         }
     }
-    free(k);
-    return 0;
 }
 
 /* One run of equal prefix keys at level: its records of that top level
@@ -388,7 +371,7 @@ static int keeps_before(const struct dup_entry *a, const struct dup_entry *b)
 {
     if (a->moves != b->moves)
         return a->moves > b->moves;
-    return a->fields > b->fields;
+    return DUP_FIELDS(a) > DUP_FIELDS(b);
 }
 
 /* The kept record to the front of the set, the others in print order. */
@@ -424,11 +407,7 @@ int stat_dup_find(const struct stat_state *s, struct dup_report *r)
     unsigned min = sgf_sig_level(DUP_MIN_LEVEL);
     for (size_t i = 0; i < n; i++)
         parent[i] = (uint32_t)i;
-    if (opening_depth(s, r) < 0) {
-        free(parent);
-        free(k);
-        return -1;
-    }
+    opening_depth(s, r, k);
     r->depth_moves = sgf_sig_level((size_t)r->depth_level);
 
     /* Records that are one game share their first 20 moves: a sort by

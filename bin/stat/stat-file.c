@@ -75,9 +75,9 @@ void stat_write_partial(const struct stat_state *s, const char *by,
             cli_buf_printf(b, "\t%08" PRIx32, e->prefix[k]);
         cli_buf_printf(b, "\t%s\t%u\t%u\t%u\t%u", dyer, (unsigned)e->year,
                        (unsigned)e->month, (unsigned)e->day,
-                       (unsigned)e->fields);
+                       DUP_FIELDS(e));
         /* PB, PW, DT, RE: the info text's tabs are the separators */
-        const char *info = e->info < s->ninfos ? s->infos[e->info] : "\t\t\t";
+        const char *info = e->info ? e->info : "\t\t\t";
         for (const char *p = info;; p++) {
             size_t n = strcspn(p, "\t");
             cli_buf_puts(b, "\t");

@@ -307,8 +307,8 @@ static enum dup_match match_of(const struct dup_entry *f,
         return M_KEPT;
     if (e->hash != f->hash)
         return e->moves < f->moves ? M_PREFIX : M_VARIANT;
-    return info == DUP_INFO_SAME && f->form == e->form ? M_IDENTICAL
-                                                       : M_SAME_MOVES;
+    int placed = (f->form & 15) == (e->form & 15);
+    return info == DUP_INFO_SAME && placed ? M_IDENTICAL : M_SAME_MOVES;
 }
 
 /* "same moves, other info; rotated 90; colours swapped; players or date

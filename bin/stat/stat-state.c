@@ -212,7 +212,6 @@ void stat_free(struct stat_state *s)
         free(s->chunks[i]);
     free(s->chunks);
     free(s->origins);
-    free(s->infos);
     while (s->strings) {
         struct str_block *b = s->strings;
         s->strings = b->next;
@@ -280,34 +279,36 @@ static struct dup_entry *dup_new(struct stat_state *s)
     return stat_dup_at(s, s->ndups++);
 }
 
-/* The index of str in a list of kept strings (origins, infos).  Games of
- * one member follow each other, and a game's information often repeats
- * the one before: only a change costs a string. */
-static uint32_t list_index(struct stat_state *s, const char ***list,
-                           size_t *n, size_t *cap, const char *str)
+/* Games of one member follow each other: only a change of origin costs a
+ * string. */
+static uint32_t origin_index(struct stat_state *s, const char *origin)
 {
-    if (*n && strcmp((*list)[*n - 1], str) == 0)
-        return (uint32_t)(*n - 1);
-    const char **v = cli_grow(*list, cap, *n + 1, sizeof *v);
-    const char *k = v ? str_keep(s, str, strlen(str)) : NULL;
+    if (s->norigins && strcmp(s->origins[s->norigins - 1], origin) == 0)
+        return (uint32_t)(s->norigins - 1);
+    const char **v = cli_grow(s->origins, &s->origins_cap, s->norigins + 1,
+                              sizeof *v);
+    const char *k = v ? str_keep(s, origin, strlen(origin)) : NULL;
     if (v)
-        *list = v;
-    if (!k || *n >= UINT32_MAX) {
+        s->origins = v;
+    if (!k) {
         s->nomem = 1;
         return UINT32_MAX;
     }
-    (*list)[*n] = k;
-    return (uint32_t)(*n)++;
+    s->origins[s->norigins] = k;
+    return (uint32_t)s->norigins++;
 }
 
-static uint32_t origin_index(struct stat_state *s, const char *origin)
+/* A game's information kept: the string of the entry before when equal
+ * (the games of one event, a file's games). */
+static const char *info_keep(struct stat_state *s, const char *info)
 {
-    return list_index(s, &s->origins, &s->norigins, &s->origins_cap, origin);
-}
-
-static uint32_t info_index(struct stat_state *s, const char *info)
-{
-    return list_index(s, &s->infos, &s->ninfos, &s->infos_cap, info);
+    const char *last = s->ndups ? stat_dup_at(s, s->ndups - 1)->info : NULL;
+    if (last && strcmp(last, info) == 0)
+        return last;
+    const char *k = str_keep(s, info, strlen(info));
+    if (!k)
+        s->nomem = 1;
+    return k;
 }
 
 void stat_dup_info(const sgf_info *in, struct dup_info *out)
@@ -344,7 +345,8 @@ static void info_text(struct cli_buf *b, const struct dup_info *info)
 void stat_dup_field(const struct stat_state *s, const struct dup_entry *e,
                     int k, char *out, size_t n)
 {
-    const char *p = e->info < s->ninfos ? s->infos[e->info] : "";
+    (void)s;
+    const char *p = e->info ? e->info : "";
     for (int i = 0; i < k && p; i++)
         if ((p = strchr(p, '\t')))
             p++;
@@ -373,9 +375,9 @@ void stat_dup_add(struct stat_state *s, const char *origin, unsigned game,
         return;
     struct cli_buf text = { 0 };
     info_text(&text, info);
-    uint32_t in = text.nomem ? UINT32_MAX : info_index(s, text.data);
+    const char *in = text.nomem ? NULL : info_keep(s, text.data);
     cli_buf_free(&text);
-    if (in == UINT32_MAX) {
+    if (!in) {
         s->nomem = 1;
         return;
     }
@@ -386,14 +388,14 @@ void stat_dup_add(struct stat_state *s, const char *origin, unsigned game,
     e->year = clamp16(info->year);
     e->month = clamp8(info->month);
     e->day = clamp8(info->day);
-    e->fields = clamp8((int)info->fields);
     e->hash = sig->hash;
     memcpy(e->prefix, sig->prefix, sizeof e->prefix);
     e->origin = o;
     e->game = game;
     e->moves = (uint16_t)(sig->moves > 65535 ? 65535 : sig->moves);
     e->form = (uint8_t)((sig->transform & 7) |
-                        (sig->first_color == SGF_WHITE ? 8 : 0));
+                        (sig->first_color == SGF_WHITE ? 8 : 0) |
+                        (info->fields > 15 ? 15 : info->fields) << 4);
     dyer_pack(e->dyer, sig->dyer);
 }
 
@@ -434,12 +436,16 @@ void stat_merge(struct stat_state *dst, struct stat_state *src)
         if (n > DUP_CHUNK)
             n = DUP_CHUNK;
         for (size_t i = 0; remap && i < n; i++) {
+            struct dup_entry from = src->chunks[c][i];
+            /* the string goes before the entry: info_keep compares with
+             * the last entry */
+            const char *info = info_keep(dst, from.info ? from.info : "");
             struct dup_entry *e = dup_new(dst);
             if (!e)
                 break;
-            *e = src->chunks[c][i];
+            *e = from;
             e->origin = remap[e->origin];
-            e->info = info_index(dst, src->infos[e->info]);
+            e->info = info;
         }
         free(src->chunks[c]);
         src->chunks[c] = NULL;

@@ -46,14 +46,18 @@ struct dup_entry {
     uint32_t prefix[SGF_SIG_LEVELS];
     uint32_t origin;         /* index into the state's origins */
     uint32_t game;
-    uint32_t info;           /* index into the state's infos */
+    /* "PB\tPW\tDT\tRE" in the state's strings (tabs and line ends in the
+     * values made spaces); the entry before's when equal */
+    const char *info;
     uint16_t moves;          /* saturated at 65535 */
     uint16_t year;           /* of DT, 0 when unknown */
     uint8_t month, day;      /* of DT, 0 when unknown */
-    uint8_t form;            /* transform (bits 0-2), first mover White (3) */
-    uint8_t fields;          /* game-information properties it gives */
+    /* transform (bits 0-2), first mover White (3), how many
+     * game-information properties the record gives (4-7, at most 15) */
+    uint8_t form;
     uint8_t dyer[9];         /* 6 slots of 12 bits (dyer_pack) */
 };
+#define DUP_FIELDS(e) ((unsigned)(e)->form >> 4)
 
 /* What --duplicates keeps of a game's information, to compare records and
  * to show them. */
@@ -80,10 +84,6 @@ struct stat_state {
     size_t nchunks, chunks_cap, ndups;
     const char **origins;
     size_t norigins, origins_cap;
-    /* per signature: "PB\tPW\tDT\tRE" (tabs and line ends in the values
-     * made spaces) */
-    const char **infos;
-    size_t ninfos, infos_cap;
 };
 
 struct stat_state *stat_new(int dups);
