@@ -974,8 +974,9 @@ typedef struct sgf_game_sig {
     uint64_t bytes;                    /* of the game's record */
     uint64_t setup;                    /* with SGF_SIG_HASH: of the setup
                                         * stones (AB, AW, AE) of the main
-                                        * line, also in hash and prefix;
-                                        * 0 for none */
+                                        * line, also in hash and prefix
+                                        * from where they stand; 0 for
+                                        * none */
 } sgf_game_sig;
 
 unsigned sgf_sig_level(size_t i);      /* 0 past SGF_SIG_LEVELS */

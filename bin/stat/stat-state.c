@@ -335,9 +335,16 @@ static void info_text(struct cli_buf *b, const struct dup_info *info)
     for (int k = 0; k < 4; k++) {
         if (k)
             cli_buf_put(b, "\t", 1);
-        for (const char *p = info->text[k]; p && *p; p++)
-            cli_buf_put(b, *p == '\t' || *p == '\n' || *p == '\r' ? " " : p,
-                        1);
+        /* runs between the characters made spaces, not byte by byte */
+        for (const char *p = info->text[k]; p && *p;) {
+            size_t n = strcspn(p, "\t\n\r");
+            cli_buf_put(b, p, n);
+            p += n;
+            if (*p) {
+                cli_buf_put(b, " ", 1);
+                p++;
+            }
+        }
     }
     cli_buf_put(b, "", 1);
 }
