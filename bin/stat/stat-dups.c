@@ -4,8 +4,8 @@
  *
  * Moves are evidence only past the openings that distinct games share, so
  * the collection itself is measured first: the common-opening depth is
- * the longest prefix length at which several prefixes go on in different
- * ways (different games).  Then:
+ * where the prefix lengths, from 20 moves up, stop being ones at which
+ * prefixes commonly go on in different ways (different games).  Then:
  * - records of equal whole sequences are one game when they go past that
  *   depth (twice as far when players or dates contradict), or when their
  *   players agree;
