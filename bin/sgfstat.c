@@ -582,9 +582,11 @@ int main(int argc, char **argv)
         cli_usage_error(&cli, "--merge needs partial files");
         return cli_finish(&cli, 0);
     }
-    if ((run.keep_list || run.drop_list) && (!run.dups || run.partial)) {
+    if ((run.keep_list || run.drop_list) &&
+        (!run.dups || run.partial || run.select)) {
         cli_usage_error(&cli, "--keep-list and --drop-list need "
-                        "--duplicates and a report (not --partial)");
+                        "--duplicates and a report (not --partial or "
+                        "--select)");
         return cli_finish(&cli, 0);
     }
     if (run.legality)

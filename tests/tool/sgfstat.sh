@@ -205,6 +205,9 @@ assert [(x["action"], x["match"], x["info"], x["PB"]) for x in dup] == \
 EOF2
 status 2 "--drop-list without --duplicates is a usage error" --drop-list=x.tsv "$dd"
 check "no list written after a usage error" test ! -e x.tsv
+status 2 "--drop-list with --select is a usage error (no report, no list)" \
+    --duplicates --select --drop-list=x.tsv "$dd"
+check "no list written with --select" test ! -e x.tsv
 status 0 "the problems alone: the setup keeps them apart" --duplicates \
     "$dd/problem-a.sgf" "$dd/problem-b.sgf"
 status 0 "a 27-move game sharing an opening is not a copy" --duplicates \
