@@ -29,8 +29,7 @@
 #define DUP_FLOOR_LEVEL 2
 /* A prefix length is "common" when at least DUP_BRANCH_MIN prefixes of it
  * go on in different ways, one for every DUP_BRANCH_RATE records that reach
- * the next length.  Measured over 9,450 professional games: 66 at 20
- * moves, 9 at 30, 0 at 45 (doc/sgfstat.md). */
+ * the next length (the figures they come from: doc/sgfstat.md). */
 #define DUP_BRANCH_MIN 2
 #define DUP_BRANCH_RATE 2000
 
