@@ -1029,7 +1029,7 @@ typedef struct sgf_game_sig {
      * under the board symmetry (8 on square boards, 4 on others) that
      * makes the sequence of codes smallest: a rotated, reflected or
      * colour-swapped record gives the same values, and a truncated one
-     * the same prefix hashes */
+     * the same prefix hashes; setup stones are part of the game */
     uint64_t hash;                     /* of every move and the board size */
     uint32_t prefix[SGF_SIG_LEVELS];   /* of the first sgf_sig_level(i)
                                         * moves; 0 when the game is shorter */
@@ -1042,6 +1042,11 @@ typedef struct sgf_game_sig {
                                         * prints it (doc/json.md), or
                                         * "????????????" */
     uint64_t bytes;                    /* of the game's record */
+    uint64_t setup;                    /* with SGF_SIG_HASH: of the setup
+                                        * stones (AB, AW, AE) of the main
+                                        * line, also in hash and prefix
+                                        * from where they stand; 0 for
+                                        * none */
 } sgf_game_sig;
 
 unsigned sgf_sig_level(size_t i);      /* 0 past SGF_SIG_LEVELS */

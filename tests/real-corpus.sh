@@ -7,7 +7,9 @@
 # and the corpus as a whole through CORPUS_CHECKS.  A check is a shell
 # function that returns 0 (pass) or non-zero (fail) after printing why; to add
 # one, write the function and append its name to the list.  Then the replay
-# cross-check, tests/tool/crosscheck.sh, adds its cases (one per game).  The
+# cross-check, tests/tool/crosscheck.sh, adds its cases (one per game); then
+# sgfscore against the KGS counts, sgfstat --duplicates over planted copies
+# of professional games (tests/tool/dups-real.py) and the Python module.  The
 # run ends with "N passed, N failed".
 #
 # Environment: srcdir, builddir (set by Makefile.am); SGFKIT_CORPUS (default
@@ -380,6 +382,18 @@ run_tool kgs python3 "$srcdir/tests/tool/kgs_scores.py" --assert --list -j 2 \
 cat "$work/kgs.out" "$work/kgs.err"
 check_kgs_scores() { [ "$(rc_of kgs)" -eq 0 ]; }
 run_check "sgfscore: KGS counted games within the thresholds" check_kgs_scores
+
+# sgfstat --duplicates over real professional games (issue 15): planted
+# copies (turned, mirrored, colours swapped, truncated, re-encoded, other
+# game information) all found with the right kind of match, and no
+# distinct games grouped, judged move by move (tests/tool/dups-real.py).
+echo "-- sgfstat --duplicates: planted copies and distinct games"
+mkdir -p "$work/dups"
+run_tool dups python3 "$srcdir/tests/tool/dups-real.py" \
+    "$builddir/bin/sgfstat" "$corpus" "$work/dups"
+cat "$work/dups.out" "$work/dups.err"
+check_dups() { [ "$(rc_of dups)" -eq 0 ]; }
+run_check "sgfstat --duplicates: every planted copy found, no distinct games grouped" check_dups
 
 # The Python module over the real corpus: the Dask jobs against the tools
 # byte for byte (sgfscore's against the run above), and the fuzz-seed
