@@ -482,6 +482,10 @@ int main(int argc, char **argv)
     int status = cli_parse(&cli, &sgfconvert, options, argc, argv);
     if (status != CLI_CONTINUE)
         return status;
+    /* before --in-place's test: --format=json must not rewrite SGF files
+     * as JSON Lines */
+    if (target_from_format(&cli, &o) < 0)
+        return cli_finish(&cli, 0);
     if (o.split && merge) {
         cli_usage_error(&cli, "--split and --merge exclude each other");
         return cli_finish(&cli, 0);
@@ -496,8 +500,6 @@ int main(int argc, char **argv)
         cli_usage_error(&cli, "--backup goes with --in-place");
         return cli_finish(&cli, 0);
     }
-    if (target_from_format(&cli, &o) < 0)
-        return cli_finish(&cli, 0);
     o.write.flags = (main_line ? SGF_WRITE_MAIN_LINE : 0) |
                     (drop_empty ? SGF_WRITE_DROP_EMPTY : 0) | o.pass_flag;
     target_from_name(&o, cli.output);
