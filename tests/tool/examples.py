@@ -320,8 +320,8 @@ def asan_preload(builddir):
 # ---- running ----------------------------------------------------------------
 
 class Runner:
-    def __init__(self, srcdir, builddir, quiet=False):
-        self.srcdir, self.builddir, self.quiet = srcdir, builddir, quiet
+    def __init__(self, srcdir, builddir):
+        self.srcdir, self.builddir = srcdir, builddir
         self.passed = self.failed = 0
         self.skipped = []
         self.python_lib = os.path.join(builddir, "python", "lib")
@@ -336,7 +336,7 @@ class Runner:
         for line in why:
             self.say("  | " + line)
 
-    def env(self, ws, tools, lang):
+    def env(self, ws, tools, preload):
         env = dict(os.environ)
         env["PATH"] = tools + os.pathsep + env.get("PATH", "")
         env["PKG_CONFIG_PATH"] = os.path.join(ws, "pkgconfig")
@@ -344,9 +344,10 @@ class Runner:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env["MPLBACKEND"] = "Agg"
         env.pop("SGFKIT_CORPUS", None)
-        if self.preload and lang in ("python", "c-run", "python3"):
-            # only there: CI's ASAN_OPTIONS (detect_leaks=1:abort_on_error=1)
-            # would abort uninstrumented programs; the last setting wins
+        if self.preload and preload:
+            # only where asked: under CI's ASAN_OPTIONS (detect_leaks=1:
+            # abort_on_error=1) it would abort cc or sh; the last setting
+            # wins
             env["LD_PRELOAD"] = self.preload
             opts = env.get("ASAN_OPTIONS")
             env["ASAN_OPTIONS"] = (opts + ":" if opts else "") + \
@@ -388,24 +389,23 @@ class Runner:
             self.run_one(ex, what, checks, ws, tools)
 
     def run_one(self, ex, what, checks, ws, tools):
-        # (argv, lang for env()): a command that runs python3 loads the
-        # module, which may need libasan first (asan_preload)
+        # (argv, preload): python3 and the C example's program load this
+        # build's library, which may need libasan first (asan_preload)
         if ex.lang == "python":
             with open(os.path.join(ws, "example.py"), "w") as f:
                 f.write(ex.text)
-            steps = [([sys.executable, "example.py"], "python")]
+            steps = [([sys.executable, "example.py"], True)]
         elif ex.lang == "c":
             steps = [(["sh", "-c", "cc -o mytool mytool.c "
-                       "$(pkg-config --cflags --libs sgfkit)"], "sh"),
-                     (["./mytool", "upload.sgf", "games"], "c-run")]
+                       "$(pkg-config --cflags --libs sgfkit)"], False),
+                     (["./mytool", "upload.sgf", "games"], True)]
         else:
             steps = [(["sh", "-c", ex.text],
-                      "python3" if re.search(r"\bpython3\b", ex.text)
-                      else "sh")]
-        for argv, lang in steps:
+                      bool(re.search(r"\bpython3\b", ex.text)))]
+        for argv, preload in steps:
             try:
                 p = subprocess.run(argv, cwd=ws,
-                                   env=self.env(ws, tools, lang),
+                                   env=self.env(ws, tools, preload),
                                    stdin=subprocess.DEVNULL,
                                    capture_output=True, timeout=TIMEOUT)
             except subprocess.TimeoutExpired:
