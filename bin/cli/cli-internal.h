@@ -30,7 +30,6 @@ struct cli_state {
     double start;              /* progress_clock() at cli_parse */
     /* the command line (options.c) */
     const struct cli_option *tool_options;
-    int format_given;          /* --format wins over -o's extension */
     /* the output (output.c) */
     FILE *out;
     char *tmp_path;            /* -o FILE is written here, renamed at the end */

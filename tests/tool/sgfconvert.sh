@@ -360,6 +360,24 @@ check "... and untouched" cmp -s sp5/f-1.sgf sp5.orig
 status 2 "--in-place with -o" --in-place -o x.sgf in/p.sgf
 status 2 "--backup alone" --backup in/p.sgf
 
+# ---- --format, as the other tools read it -------------------------------------
+conv -j1 --format=csv . >fmt.csv 2>/dev/null
+check "--format=csv is --to=csv (the games table)" cmp -s games.csv fmt.csv
+conv -j1 --format=json . >fmt.jsonl 2>/dev/null
+check "--format=json is --to=jsonl" cmp -s all.jsonl fmt.jsonl
+conv -j1 --format=text . >fmt.sgf 2>/dev/null
+check "--format=text is --to=sgf" cmp -s canon.sgf fmt.sgf
+conv -j1 --format=csv --csv=moves . >fmt-moves.csv 2>/dev/null
+check "--format=csv --csv=moves: the moves table" cmp -s moves.csv fmt-moves.csv
+status 2 "--format=json with --to=xml" --format=json --to=xml in/p.sgf
+check "--format against --to: said so" grep -q -- '--format writes jsonl, --to asks for xml' err
+cp in/p.sgf p.before
+status 2 "--in-place --format=json is refused" --in-place --format=json in/p.sgf
+check "--in-place --format=json: the file untouched" cmp -s in/p.sgf p.before
+run --help
+check "--help: --format lists text, json, csv" grep -q -- '--format=FORMAT .*text (default), json, csv' out
+check "--help: what --format means here" grep -q -- 'json, csv are --to=sgf, jsonl, csv' out
+
 # ---- -j order -----------------------------------------------------------------
 conv -j3 . >canon3.sgf 2>/dev/null
 check "-j3 gives the same SGF as -j1" cmp -s canon.sgf canon3.sgf

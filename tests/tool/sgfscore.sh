@@ -155,7 +155,14 @@ for f in os.listdir("svg"):
 
 status 2 "unknown --dead" --dead=maybe in/right.sgf
 status 2 "bad --komi" --komi=lots in/right.sgf
-status 2 "--svg needs a folder" --svg=no-such-folder in/right.sgf
+# an output folder is made when missing, with its parents, as -o DIR of
+# sgfconvert --split is; a file in its place is an error
+status 0 "--svg makes its folder" --svg=new/svg in/right.sgf
+check "--svg: the folder made, with its picture" test "$(ls new/svg | wc -l)" -eq 1
+: >not-a-folder
+status 2 "--svg on a file" --svg=not-a-folder in/right.sgf
+check "--svg on a file: said so" grep -q "'not-a-folder' is not a directory" err
+check "--svg on a file: the file left alone" test ! -s not-a-folder
 status 2 "unknown rules" --rules=klingon in/right.sgf
 status 2 "a missing input" in/right.sgf in/missing.sgf
 check "a missing input: the other is scored" grep -q 'right.sgf: ' out
