@@ -113,8 +113,11 @@ void replay_terms(sgf_game *g, const sgf_rules *given, int override,
         (rules_given && given->has_komi && (override || !in->has_komi)) ||
         (rules_given && !in->has_komi &&
          in->komi_source == SGF_SOURCE_DEFAULT);
-    if (komi)
+    if (komi) {
+        /* the caller's komi, which a replay under these rules keeps */
         t->rules.komi = *komi;
+        t->rules.has_komi = 1;
+    }
     t->komi_source = komi_given ? SGF_SOURCE_GIVEN : in->komi_source;
     t->komi_evidence = t->komi_source == SGF_SOURCE_INFERRED
                        ? in->komi_evidence : NULL;

@@ -178,6 +178,7 @@ ok = (a["illegal_moves"] == 1 and a["first_illegal_move"] == {"move": 1, "id": "
 sys.exit(0 if ok else 1)'
 status 0 "--komi is given" --format=csv --komi=2 in/nokm.sgf
 check "--komi: komi_source given" grep -q ',given,0,0,' out
+check "--komi: the count uses it, not the komi inferred" grep -q '^in/nokm.sgf,1,chinese,2,0,0,' out
 
 mkdir svg
 status 0 "--svg" --svg=svg --rules=all in/right.sgf in/wrong.sgf
