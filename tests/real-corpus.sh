@@ -153,6 +153,7 @@ CORPUS_CHECKS=""
 # the corpus folder so that origins are the paths relative to it.
 abs_sgfcheck=$(cd "$(dirname "$sgfcheck")" && pwd)/$(basename "$sgfcheck")
 abs_corpus=$(cd "$corpus" && pwd)
+abs_srcdir=$(cd "$srcdir" && pwd)
 
 # The KGS folders (CGoban 3 writes clean FF[4]): an error there is a false
 # report.  Each pattern must match a folder.
@@ -232,6 +233,20 @@ check_pro_no_rule_errors() {
     [ "$n" -eq 0 ]
 }
 CORPUS_CHECKS="$CORPUS_CHECKS check_pro_no_rule_errors"
+
+# Issue 16: the rules and komi inferred for a record that does not state
+# them, against the ones it states (tests/tool/assume_heldout.py: records
+# copied without KM[] or RU[], two halves by a hash of the path, floors for
+# each half).  The copies are removed once measured.
+check_assume_heldout() {
+    mkdir -p "$work/assume"
+    run_tool assume python3 "$abs_srcdir/tests/tool/assume_heldout.py" \
+        "$abs_sgfcheck" "$abs_corpus" "$work/assume"
+    rm -rf "$work/assume"
+    cat "$work/assume.out" "$work/assume.err"
+    [ "$(rc_of assume)" -eq 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_assume_heldout"
 
 # Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
 # lists for it (that file says how to read it).  Files are named one by one,
