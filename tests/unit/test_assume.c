@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
+#include "diags.h"
 #include "sgfkit.h"
 
 static int near(double a, double b)
@@ -33,20 +34,6 @@ static sgf_game *parse_with(const char *sgf, unsigned flags)
 static sgf_game *parse(const char *sgf)
 {
     return parse_with(sgf, 0);
-}
-
-static int diags(const sgf_game *g, const char *id, const char **msg)
-{
-    int n = 0;
-    for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
-        const sgf_diag *d = sgf_game_diag(g, i);
-        if (strcmp(d->id, id) == 0) {
-            if (!n && msg)
-                *msg = d->message;
-            n++;
-        }
-    }
-    return n;
 }
 
 /* ---- the rules ---- */
