@@ -987,9 +987,11 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d);
  * and JSON.  Each function returns 0, SGF_E_ARG or write's value. */
 int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx);
-/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows,
- * or one JSON line (origin, game, offset, status, moves, the rules the
- * moves were checked under when read has SGF_READ_LEGALITY, RU[] and the
+/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows
+ * (each row ending with the game's rules and komi and where they come
+ * from, empty without a replay), or one JSON line (origin, game, offset,
+ * status, moves, the rules and komi the moves were checked under and where
+ * they come from when read has SGF_READ_LEGALITY, RU[] and the
  * diagnostics).  read: the options g was read with (may be NULL). */
 int sgf_check_report(sgf_game *g, const sgf_report_options *o,
                      const sgf_read_options *read, sgf_write_fn write,
@@ -1000,7 +1002,8 @@ int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
 /* A count as sgfscore reports it, for the p, map and s that
  * sgf_game_score returned 0 with; rc, sgf_game_score's value when it is
  * not 0, reports g as not scored instead (p, map and s unused: a JSON line
- * with "error", a text line, no CSV row). */
+ * with "error", a text line, a CSV row with only origin, game and the
+ * reason). */
 int sgf_score_report(sgf_game *g, int rc, const sgf_position *p,
                      const unsigned char *map, const sgf_scored_game *s,
                      const sgf_report_options *o, sgf_write_fn write,
