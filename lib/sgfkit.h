@@ -293,8 +293,20 @@ typedef struct sgf_date {
     int year, month, day;    /* 0 where unknown */
 } sgf_date;
 
+/* Where a fact about a game comes from: its rules, its komi. */
+typedef enum {
+    SGF_SOURCE_RECORD,       /* the record states it (RU[], KM[]) */
+    SGF_SOURCE_INFERRED,     /* inferred from what the record says */
+    SGF_SOURCE_DEFAULT,      /* nothing in the record decides it */
+    SGF_SOURCE_GIVEN         /* the caller's choice (--rules, --komi) */
+} sgf_source;
+
+/* "record", "inferred", "default", "given". */
+const char *sgf_source_name(sgf_source s);
+
 /* Typed game information of the first game-info node on the main line.
- * Strings are UTF-8 and NUL-terminated, NULL when absent. */
+ * Strings are UTF-8 and NUL-terminated, NULL when absent.  The library
+ * owns it (sgf_game_info): fields are only ever added at the end. */
 typedef struct sgf_info {
     int ff, gm;              /* FF (default 1) and GM (default 1) */
     int width, height;       /* SZ, default 19x19 */
@@ -310,6 +322,25 @@ typedef struct sgf_info {
     const char *application; /* AP */
     const char *charset;     /* the charset text values were decoded from */
     int charset_detected;    /* 1 when not from CA[] (or CA[] was wrong) */
+    /* What the record does not state, inferred from what it says
+     * (doc/gameinfo.md, "What the record leaves unsaid").  The rules:
+     * SGF_SOURCE_RECORD when RU[] names a rule set sgf_rules_parse reads;
+     * else rules_assumed is the named set the game is replayed under,
+     * SGF_SOURCE_INFERRED (rules_evidence says from what: "RE[Void]",
+     * "PC[Nihon Ki-in]", "KM[7.5]") or SGF_SOURCE_DEFAULT ("chinese"). */
+    sgf_source rules_source;
+    const char *rules_assumed;
+    const char *rules_evidence;
+    /* The komi: SGF_SOURCE_RECORD when KM[] gives it, or RU[] text does
+     * ("黑先贴4目半"); else komi holds the komi assumed (has_komi stays 0),
+     * SGF_SOURCE_INFERRED (komi_evidence: "DT[1933]", "HA[3]", ...) or
+     * SGF_SOURCE_DEFAULT (0, as FF[4] readers assume). */
+    sgf_source komi_source;
+    const char *komi_evidence;
+    /* HA[N] without AB and White moving first: the N stones placed on the
+     * fixed handicap points (0: none placed), in GTP form ("D4 Q16 Q4"). */
+    int handicap_placed;
+    const char *handicap_points;
 } sgf_info;
 
 /* Options for reading. */
@@ -649,6 +680,20 @@ void sgf_game_rules(sgf_game *g, const sgf_rules *r, int override,
 int sgf_game_replay(sgf_game *g, const sgf_rules *r, sgf_position *p,
                     sgf_replay_fn fn, void *ctx);
 
+/* What the last replay of g's main line met: sgf_game_replay,
+ * sgf_game_score and the checks of SGF_READ_LEGALITY each replace it.
+ * Owned by g, valid until g is read again (all 0 before any replay);
+ * fields are only ever added at the end. */
+typedef struct sgf_replay_summary {
+    int moves;                /* main-line moves replayed, passes included */
+    int illegal;              /* of them, moves the rules replayed under
+                               * forbid (a KO[]-marked one aside); each was
+                               * played on as SGF says (sgf_position_play) */
+    int first_illegal;        /* the first one's move number, 0: none */
+    sgf_legality first_illegal_kind;   /* and what was wrong with it */
+} sgf_replay_summary;
+const sgf_replay_summary *sgf_game_replay_summary(const sgf_game *g);
+
 /* Output callback of the drawing functions and the writer: returns 0 on
  * success; a non-zero return stops writing and is returned. */
 typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
@@ -769,15 +814,25 @@ typedef enum {
     SGF_DEAD_MARKUP,      /* TB[]/TW[] of the last node (points under dead
                            * stones included, as KGS writes them) */
     SGF_DEAD_ESTIMATE,    /* sgf_position_estimate_dead, markup ignored */
-    SGF_DEAD_NONE         /* every stone alive (Tromp-Taylor) */
+    SGF_DEAD_NONE,        /* every stone alive (Tromp-Taylor) */
+    SGF_DEAD_NO_MARKUP    /* only as a result: SGF_DEAD_MARKUP was asked
+                           * for and the record has no TB[]/TW[], so
+                           * nothing was removed (SGF_DEAD_AUTO estimates
+                           * then) */
 } sgf_dead_mode;
 
 typedef enum {
     SGF_AGREE_MATCH,          /* same winner and margin */
     SGF_AGREE_WINNER_ONLY,    /* same winner; another margin, or RE[] gives none */
     SGF_AGREE_MISMATCH,       /* another winner */
-    SGF_AGREE_NOT_COMPARABLE  /* RE[] is no count: resignation, time,
+    SGF_AGREE_NOT_COMPARABLE, /* RE[] is no count: resignation, time,
                                * forfeit, unknown, absent */
+    SGF_AGREE_REVERSED        /* another winner by the same margin (W+58.5
+                               * against B+58.5): a mismatch, most likely
+                               * the colours swapped in RE[]; with estimated
+                               * dead stones only from a margin of 5 (a
+                               * smaller mirror may be a count a point or
+                               * two off) */
 } sgf_agreement;
 
 typedef struct sgf_score_options {
@@ -805,25 +860,38 @@ typedef struct sgf_game_score {
                                * "Void" */
     sgf_result recorded;      /* RE[] as read */
     sgf_agreement agreement;
+    /* Where the rules and the komi come from: SGF_SOURCE_GIVEN for the
+     * options' rules and komi, else sgf_info's rules_source and
+     * komi_source; the evidence (owned by the game) for
+     * SGF_SOURCE_INFERRED, else NULL. */
+    sgf_source rules_source, komi_source;
+    const char *rules_evidence, *komi_evidence;
+    /* Moves the rules forbid, played on as SGF says (a KO[]-marked one
+     * aside); the first one's number (0: none) and what was wrong. */
+    int illegal, first_illegal;
+    sgf_legality first_illegal_kind;
 } sgf_scored_game;
 
-/* Scores the final position of g's main line: rules (o->rules or RU[]),
- * komi (o->komi or KM[]), the handicap bonus (N = Black's setup stones
- * when White has none, or HA[] written as Black moves), dead stones as
- * o->dead says, then the count.  p and map (SGF_MAP_SIZE bytes; the
+/* Scores the final position of g's main line: rules (o->rules or RU[],
+ * else the rules assume.c inferred: sgf_info's rules_source), komi
+ * (o->komi or KM[], else sgf_info's komi assumed), the handicap bonus (N =
+ * Black's setup stones when White has none, the stones placed for HA[]
+ * without AB, or HA[] written as Black moves), dead stones as o->dead
+ * says, then the count.  Moves the rules forbid are played on as SGF says
+ * (sgf_position_play) and counted in sgf_game_replay_summary(g).  p and map (SGF_MAP_SIZE bytes; the
  * scored map of the final position, row by row, width from p) are the
  * caller's, reused from game to game.  o may be NULL (auto).  Returns 0,
  * SGF_E_ARG (no Go game, or no board SGF allows) or SGF_E_NOMEM. */
 int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                    unsigned char *map, sgf_scored_game *out);
 
-/* "match", "winner-only", "mismatch", "not-comparable"; "auto",
- * "markup", "estimate", "none". */
+/* "match", "winner-only", "mismatch", "not-comparable", "reversed";
+ * "auto", "markup", "estimate", "none", "no-markup". */
 const char *sgf_agreement_name(sgf_agreement a);
 const char *sgf_dead_mode_name(sgf_dead_mode m);
-/* Whether the count contradicts a recorded count: another winner, or the
- * same winner with another margin where RE[] gives one (sgfscore's
- * --strict). */
+/* Whether the count contradicts a recorded count: another winner
+ * (reversed included), or the same winner with another margin where RE[]
+ * gives one (sgfscore's --strict). */
 int sgf_score_disagrees(const sgf_scored_game *s);
 
 /* ------------------------------------------------------------------ */
@@ -989,9 +1057,11 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d);
  * and JSON.  Each function returns 0, SGF_E_ARG or write's value. */
 int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx);
-/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows,
- * or one JSON line (origin, game, offset, status, moves, the rules the
- * moves were checked under when read has SGF_READ_LEGALITY, RU[] and the
+/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows
+ * (each row ending with the game's rules and komi and where they come
+ * from, empty without a replay), or one JSON line (origin, game, offset,
+ * status, moves, the rules and komi the moves were checked under and where
+ * they come from when read has SGF_READ_LEGALITY, RU[] and the
  * diagnostics).  read: the options g was read with (may be NULL). */
 int sgf_check_report(sgf_game *g, const sgf_report_options *o,
                      const sgf_read_options *read, sgf_write_fn write,
@@ -1002,7 +1072,8 @@ int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
 /* A count as sgfscore reports it, for the p, map and s that
  * sgf_game_score returned 0 with; rc, sgf_game_score's value when it is
  * not 0, reports g as not scored instead (p, map and s unused: a JSON line
- * with "error", a text line, no CSV row). */
+ * with "error", a text line, a CSV row with only origin, game and the
+ * reason). */
 int sgf_score_report(sgf_game *g, int rc, const sgf_position *p,
                      const unsigned char *map, const sgf_scored_game *s,
                      const sgf_report_options *o, sgf_write_fn write,

@@ -188,6 +188,7 @@ CORPUS_CHECKS=""
 # the corpus folder so that origins are the paths relative to it.
 abs_sgfcheck=$(cd "$(dirname "$sgfcheck")" && pwd)/$(basename "$sgfcheck")
 abs_corpus=$(cd "$corpus" && pwd)
+abs_srcdir=$(cd "$srcdir" && pwd)
 
 # The KGS folders (CGoban 3 writes clean FF[4]): an error there is a false
 # report.  Each pattern must match a folder.
@@ -223,7 +224,7 @@ CORPUS_CHECKS="$CORPUS_CHECKS check_kgs_no_errors"
 # The counts per check id of the replay over the KGS and AI folders, printed
 # for the reader of the log (doc/real-corpus.md explains every error).  The
 # check is that sgfcheck --summary ran to its end over both.
-LEGALITY_IDS='rules-unknown|rules-free-text|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-turn|result-parity|move-after-end|variations-skipped'
+LEGALITY_IDS='rules-unknown|rules-free-text|rules-inferred|komi-assumed|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|repetition|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|handicap-placed|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-unsupported|result-turn|result-parity|move-after-end|variations-skipped'
 check_legality_counts() {
     ok=0
     for set in "KGS:$KGS_FOLDERS" "AI:3-ai"; do
@@ -243,6 +244,44 @@ check_legality_counts() {
     return "$ok"
 }
 CORPUS_CHECKS="$CORPUS_CHECKS check_legality_counts"
+
+# Issue 16: no superko or cycle error on a professional game whose result
+# is legal under the rules it was played by.  The professional records
+# (1-pro) seldom name their rules, and none of them breaks a superko or
+# cycle rule it was played under (the two illegal moves there are
+# immediate ko retakes, forfeits: ko errors).  And no "white to move after
+# the handicap stones" in the problem collections, whose black setup
+# stones are no handicap.
+check_pro_no_rule_errors() {
+    (cd "$abs_corpus" && run_tool pro "$abs_sgfcheck" -q -j2 --format=csv \
+        --progress=never 1-pro)
+    grep -E ',(positional-superko|situational-superko|cycle-result),' \
+        "$work/pro.out" >"$work/pro.bad"
+    n=$(grep -c . "$work/pro.bad")
+    echo "  superko and cycle errors on 1-pro: $n"
+    head -n 10 "$work/pro.bad" | sed 's/^/  | /'
+    [ "$n" -eq 0 ] || return 1
+    (cd "$abs_corpus" && run_tool prob "$abs_sgfcheck" -j2 --format=csv \
+        --progress=never 7-problems)
+    n=$(grep -c 'after the handicap stones' "$work/prob.out")
+    echo "  \"white to move after the handicap stones\" on 7-problems: $n"
+    [ "$n" -eq 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_pro_no_rule_errors"
+
+# Issue 16: the rules and komi inferred for a record that does not state
+# them, against the ones it states (tests/tool/assume_heldout.py: records
+# copied without KM[] or RU[], two halves by a hash of the path, floors for
+# each half).  The copies are removed once measured.
+check_assume_heldout() {
+    mkdir -p "$work/assume"
+    run_tool assume python3 "$abs_srcdir/tests/tool/assume_heldout.py" \
+        "$abs_sgfcheck" "$abs_corpus" "$work/assume"
+    rm -rf "$work/assume"
+    cat "$work/assume.out" "$work/assume.err"
+    [ "$(rc_of assume)" -eq 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_assume_heldout"
 
 # Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
 # lists for it (that file says how to read it).  Files are named one by one,

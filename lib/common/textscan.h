@@ -92,6 +92,18 @@ static inline size_t any_word_at(const char *s, const char *const *words)
     return 0;
 }
 
+/* Length of the UTF-8 character at p; 1 for a byte that does not start a
+ * well-formed one, so scanning always advances. */
+static inline size_t u8len(const char *p)
+{
+    unsigned char c = (unsigned char)*p;
+    size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)p[i] & 0xC0) != 0x80)
+            return 1;
+    return n;
+}
+
 /* ---- white space ---- */
 
 /* ASCII white space, the no-break space and the ideographic space that CJK

@@ -154,8 +154,9 @@ def check(*inputs, rules="auto", charset=None, syntax_only=False,
           variations=False, disable=(), severity=None, on_error="raise"):
     """sgfcheck's report as dicts, one per game (the fields of
     `sgfcheck --format=json`: origin, game, offset, status, moves, rules,
-    rules_detail, recorded_rules, diagnostics).  Given one Game, its
-    report; otherwise an iterator over the games of inputs."""
+    rules_detail, rules_source, komi, komi_source, recorded_rules,
+    diagnostics).  Given one Game, its report; otherwise an iterator over
+    the games of inputs."""
     table = severity_table(disable, severity)
     if len(inputs) == 1 and isinstance(inputs[0], Game):
         return json.loads(inputs[0]._report("json", table, 0))

@@ -494,7 +494,7 @@ def main(argv=None, out=None, err=None):
             agree = dict(counts["agreement"])
             shown = ["%d %s" % (agree.pop(k, 0), k.replace("-", " "))
                      for k in ("match", "winner-only", "mismatch",
-                               "not-comparable")]
+                               "reversed", "not-comparable")]
             shown += ["%d %s" % (n, k.replace("-", " "))
                       for k, n in sorted(agree.items())]
             io.say("%s: %s, %d not scored" % (prog, ", ".join(shown),
