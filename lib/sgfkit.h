@@ -922,9 +922,7 @@ int sgf_xml_end(sgf_xml_form f, sgf_write_fn write, void *ctx);
  * refused.  Returns the number of games, or SGF_E_FORMAT when the input is
  * not such XML (err, when not NULL, then holds "line N: what",
  * NUL-terminated within errlen; the games before the error were written),
- * SGF_E_NOMEM, SGF_E_IO when libxml2 cannot be loaded (it is loaded at
- * the first call; err names the library and dlopen's reason), or write's
- * non-zero value.  A program reading XML in several threads calls
+ * SGF_E_NOMEM, or write's non-zero value.  A program reading XML in several threads calls
  * libxml2's xmlInitParser() once before starting them (libxml2 2.9 cannot
  * initialise from two threads at once). */
 int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,

@@ -7,8 +7,6 @@
  * a buffer the iterator keeps, close().  The first bytes decide what a file
  * is (magic bytes, never the name); only containers go through libarchive,
  * which streams them without unpacking anything to disk.  See doc/inputs.md.
- * libarchive itself is loaded with the first container an iterator meets
- * (dynlib.h): a run over plain and gzipped files never maps it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +25,6 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "common/dynlib.h"
 #include "common/grow.h"
 #include "common/textscan.h"
 #include "formats/formats.h"
@@ -57,25 +54,6 @@ enum { SNIFF_MIN = 4096 };
 enum { MSG_SIZE = 1024 };
 
 static const char STDIN_ORIGIN[] = "<stdin>";
-
-/* What of libarchive the iterator calls, through ar_api (dynlib.h). */
-#define AR_FNS(X) \
-    X(archive_read_new) X(archive_read_free) \
-    X(archive_read_support_filter_all) X(archive_read_support_format_all) \
-    X(archive_read_support_format_tar) X(archive_read_support_format_empty) \
-    X(archive_read_support_format_raw) \
-    X(archive_read_set_read_callback) X(archive_read_set_seek_callback) \
-    X(archive_read_set_callback_data) X(archive_read_open1) \
-    X(archive_read_next_header) X(archive_read_data) X(archive_format) \
-    X(archive_error_string) X(archive_set_error) \
-    X(archive_entry_pathname) X(archive_entry_pathname_utf8) \
-    X(archive_entry_filetype) X(archive_entry_hardlink) \
-    X(archive_entry_size_is_set) X(archive_entry_size)
-struct ar_api { AR_FNS(DYNLIB_FIELD) };
-#define AR_ENTRY(f) DYNLIB_ENTRY(struct ar_api, f, SGF_LAZY_LIBARCHIVE)
-static const dynlib_fn ar_fns[] = { AR_FNS(AR_ENTRY) };
-static const dynlib_spec ar_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, ar_fns);
 
 enum member_kind { MK_NONE, MK_MEMORY, MK_STDIO, MK_FD, MK_ARCHIVE };
 
@@ -144,8 +122,6 @@ struct sgf_inputs {
     int64_t src_pos;        /* bytes handed to libarchive so far */
 
     /* the archive being read */
-    dynlib ar_lib;          /* libarchive, loaded with the first container */
-    struct ar_api A;
     struct archive *ar;
     size_t ar_index;        /* headers read so far: "#N" names member N */
     locale_t utf8_ctype;    /* the thread's LC_CTYPE around libarchive */
@@ -381,11 +357,11 @@ static long source_read(sgf_member *m, void *buf, size_t n)
     }
     case MK_ARCHIVE: {
         sgf_inputs *in = m->in;
-        la_ssize_t r = in->A.archive_read_data(in->ar, buf, n);
+        la_ssize_t r = archive_read_data(in->ar, buf, n);
         const char *e;
         if (r >= 0)
             return (long)r;
-        e = in->A.archive_error_string(in->ar);
+        e = archive_error_string(in->ar);
         if (!e)
             e = "unknown error";
         if (r == ARCHIVE_FATAL) {
@@ -568,7 +544,7 @@ static la_ssize_t ar_read_cb(struct archive *a, void *data, const void **buf)
     r = read_retry(in->fd, in->block, BLOCK_SIZE);
     if (r < 0) {
         in->ar_io = true;
-        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        archive_set_error(a, errno, "%s", strerror(errno));
         return ARCHIVE_FATAL;
     }
     if (r == 0)
@@ -607,7 +583,7 @@ static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
     r = lseek(in->fd, (off_t)off, whence);
     if (r < 0) {
         in->ar_io = true;
-        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        archive_set_error(a, errno, "%s", strerror(errno));
         return ARCHIVE_FATAL;
     }
     /* The head is served from peek only before the first seek. */
@@ -620,7 +596,7 @@ static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
 static void close_source(sgf_inputs *in)
 {
     if (in->ar) {
-        in->A.archive_read_free(in->ar);
+        archive_read_free(in->ar);
         in->ar = NULL;
     }
     if (in->fd >= 0 && in->close_fd)
@@ -671,14 +647,7 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
         close_source(in);
         return;
     }
-    if (!dynlib_load(&in->ar_lib, &in->A, &ar_spec)) {
-        fail(in, origin, raw_ok ? "cannot read '%s': %s"
-                                : "cannot read archive '%s': %s",
-             origin, in->ar_lib.err);
-        close_source(in);
-        return;
-    }
-    a = in->A.archive_read_new();
+    a = archive_read_new();
     if (!a) {
         fail(in, origin, "cannot read '%s': out of memory", origin);
         close_source(in);
@@ -695,26 +664,26 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     member_names_start(&in->names);
     in->peek_pos = 0;
     in->src_pos = 0;
-    in->A.archive_read_support_filter_all(a);
+    archive_read_support_filter_all(a);
     if (raw_ok) {
         /* Inside a compressor there is a tar or a record.  format_all would
          * let the mtree bidder claim plain SGF text ("Can't parse line 4")
          * or read a whole one-line record ahead to decide. */
-        in->A.archive_read_support_format_tar(a);
-        in->A.archive_read_support_format_empty(a);
-        in->A.archive_read_support_format_raw(a);
+        archive_read_support_format_tar(a);
+        archive_read_support_format_empty(a);
+        archive_read_support_format_raw(a);
     } else {
-        in->A.archive_read_support_format_all(a);
+        archive_read_support_format_all(a);
     }
-    in->A.archive_read_set_read_callback(a, ar_read_cb);
+    archive_read_set_read_callback(a, ar_read_cb);
     if (in->src_base >= 0 && lseek(in->fd, 0, SEEK_CUR) >= 0)
-        in->A.archive_read_set_seek_callback(a, ar_seek_cb);
-    in->A.archive_read_set_callback_data(a, in);
+        archive_read_set_seek_callback(a, ar_seek_cb);
+    archive_read_set_callback_data(a, in);
     locale_t previous = enter_utf8_ctype(in);
-    int r = in->A.archive_read_open1(a);
+    int r = archive_read_open1(a);
     leave_utf8_ctype(previous);
     if (r != ARCHIVE_OK) {
-        const char *e = in->A.archive_error_string(a);
+        const char *e = archive_error_string(a);
         fail(in, origin, raw_ok ? "cannot read '%s': %s"
                                 : "cannot read archive '%s': %s",
              origin, e ? e : "unrecognised format");
@@ -730,12 +699,12 @@ static int next_header(sgf_inputs *in, struct archive_entry **e,
                        const char **raw)
 {
     locale_t previous = enter_utf8_ctype(in);
-    int r = in->A.archive_read_next_header(in->ar, e);
+    int r = archive_read_next_header(in->ar, e);
     *raw = NULL;
     if (r >= ARCHIVE_WARN && r != ARCHIVE_EOF && r != ARCHIVE_RETRY) {
-        *raw = in->A.archive_entry_pathname(*e);
+        *raw = archive_entry_pathname(*e);
         if (!*raw)
-            *raw = in->A.archive_entry_pathname_utf8(*e);
+            *raw = archive_entry_pathname_utf8(*e);
     }
     leave_utf8_ctype(previous);
     return r;
@@ -858,7 +827,7 @@ static int archive_next(sgf_inputs *in)
             /* A compressed empty file is an empty member, not nothing:
              * libarchive's "empty" format claims it before "raw". */
             if (in->ar_raw_ok && !in->ar_entries
-                && in->A.archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY) {
+                && archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY) {
                 sgf_member *m = &in->m;
                 in->ar_entries = true;
                 memset(m, 0, offsetof(sgf_member, err));
@@ -878,7 +847,7 @@ static int archive_next(sgf_inputs *in)
         if (r == ARCHIVE_RETRY)
             continue;
         if (r < ARCHIVE_WARN) {
-            const char *msg = in->A.archive_error_string(in->ar);
+            const char *msg = archive_error_string(in->ar);
             fail(in, in->ar_path, in->ar_raw_ok ? "cannot read '%s': %s"
                                                 : "cannot read archive '%s': %s",
                  in->ar_path, msg ? msg : "unknown error");
@@ -887,26 +856,26 @@ static int archive_next(sgf_inputs *in)
         }
         in->ar_entries = true;
         in->ar_index++;
-        in->ar_raw = in->A.archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
+        in->ar_raw = archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
         if (in->ar_raw) {
             start_archive_member(in, in->ar_path, false);
             return 1;
         }
-        unsigned type = in->A.archive_entry_filetype(e);
+        unsigned type = archive_entry_filetype(e);
         /* folders are the archive's structure, not inputs */
         if (type == AE_IFDIR)
             continue;
         in->ar_files = true;
         /* A tar hard link carries no data; its target was read already. */
-        if (type == AE_IFREG && in->A.archive_entry_hardlink(e) &&
-            in->A.archive_entry_size_is_set(e) &&
-            in->A.archive_entry_size(e) == 0)
+        if (type == AE_IFREG && archive_entry_hardlink(e) &&
+            archive_entry_size_is_set(e) &&
+            archive_entry_size(e) == 0)
             continue;
         if (raw) {
             /* Tar writes "./game.sgf"; the origin reads better without */
             while (raw[0] == '.' && raw[1] == '/')
                 raw += 2;
-            bool zip = (in->A.archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
+            bool zip = (archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
                        == ARCHIVE_FORMAT_ZIP;
             name = member_name_utf8(&in->names, raw, strlen(raw), zip);
         } else {
@@ -1500,6 +1469,5 @@ void sgf_inputs_free(sgf_inputs *in)
     member_names_release(&in->names);
     if (in->utf8_ctype)
         freelocale(in->utf8_ctype);
-    dynlib_close(&in->ar_lib);
     free(in);
 }

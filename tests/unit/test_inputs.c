@@ -1,16 +1,10 @@
 /*
  * test_inputs.c - paths to members: plain files, sorted directory walks,
  * gzip, archives (made here with libarchive's writer), stdin, failures;
- * libarchive loaded only for containers; and every archive of
- * ../shared/corpus/6-archives when it is there.
- *
- * The test is not linked with libarchive: its writer is loaded the way the
- * library loads its reader (lib/common/dynlib.h), after the test that plain and
- * gzipped inputs never load it.
+ * and every archive of ../shared/corpus/6-archives when it is there.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <link.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,29 +18,10 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "common/dynlib.h"
 #include "sgfkit.h"
 #include "harness.h"
 
 static char tmp[256];
-
-/* libarchive's writer, for the fixtures */
-#define AW_FNS(X) \
-    X(archive_write_new) X(archive_write_free) X(archive_write_set_format) \
-    X(archive_write_add_filter) X(archive_write_open_memory) \
-    X(archive_write_open_filename) X(archive_write_header) \
-    X(archive_write_data) X(archive_write_close) \
-    X(archive_entry_new) X(archive_entry_free) \
-    X(archive_entry_set_pathname) X(archive_entry_set_mtime) \
-    X(archive_entry_set_filetype) X(archive_entry_set_perm) \
-    X(archive_entry_set_size) X(archive_entry_set_symlink)
-struct aw_api { AW_FNS(DYNLIB_FIELD) };
-#define AW_ENTRY(f) DYNLIB_ENTRY(struct aw_api, f, SGF_LAZY_LIBARCHIVE)
-static const dynlib_fn aw_fns[] = { AW_FNS(AW_ENTRY) };
-static const dynlib_spec aw_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, aw_fns);
-static dynlib aw_lib;
-static struct aw_api A;
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -109,52 +84,48 @@ struct entry {
 static size_t make_archive(const char *path, int format, int filter,
                            const struct entry *e, void *mem, size_t memcap)
 {
-    if (!dynlib_load(&aw_lib, &A, &aw_spec)) {
-        fprintf(stderr, "%s\n", aw_lib.err);
-        exit(1);
-    }
-    struct archive *a = A.archive_write_new();
+    struct archive *a = archive_write_new();
     size_t used = 0;
     int r;
-    CHECK_INT(A.archive_write_set_format(a, format), ARCHIVE_OK);
+    CHECK_INT(archive_write_set_format(a, format), ARCHIVE_OK);
     if (filter != ARCHIVE_FILTER_NONE) {
-        r = A.archive_write_add_filter(a, filter);
+        r = archive_write_add_filter(a, filter);
         if (r != ARCHIVE_OK) {
-            A.archive_write_free(a);
+            archive_write_free(a);
             return 0;       /* libarchive built without it */
         }
     }
     if (mem)
-        r = A.archive_write_open_memory(a, mem, memcap, &used);
+        r = archive_write_open_memory(a, mem, memcap, &used);
     else
-        r = A.archive_write_open_filename(a, path);
+        r = archive_write_open_filename(a, path);
     CHECK_INT(r, ARCHIVE_OK);
     for (; e->name; e++) {
-        struct archive_entry *ae = A.archive_entry_new();
+        struct archive_entry *ae = archive_entry_new();
         size_t len = e->data && e->len != LINK
                      ? (e->len ? e->len : strlen(e->data)) : 0;
-        A.archive_entry_set_pathname(ae, e->name);
-        A.archive_entry_set_mtime(ae, 1500000000, 0);
+        archive_entry_set_pathname(ae, e->name);
+        archive_entry_set_mtime(ae, 1500000000, 0);
         if (e->len == LINK) {
-            A.archive_entry_set_filetype(ae, AE_IFLNK);
-            A.archive_entry_set_perm(ae, 0777);
-            A.archive_entry_set_symlink(ae, e->data);
+            archive_entry_set_filetype(ae, AE_IFLNK);
+            archive_entry_set_perm(ae, 0777);
+            archive_entry_set_symlink(ae, e->data);
             len = 0;
         } else if (e->data) {
-            A.archive_entry_set_filetype(ae, AE_IFREG);
-            A.archive_entry_set_perm(ae, 0644);
-            A.archive_entry_set_size(ae, (la_int64_t)len);
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)len);
         } else {
-            A.archive_entry_set_filetype(ae, AE_IFDIR);
-            A.archive_entry_set_perm(ae, 0755);
+            archive_entry_set_filetype(ae, AE_IFDIR);
+            archive_entry_set_perm(ae, 0755);
         }
-        CHECK_INT(A.archive_write_header(a, ae), ARCHIVE_OK);
+        CHECK_INT(archive_write_header(a, ae), ARCHIVE_OK);
         if (len)
-            CHECK_INT(A.archive_write_data(a, e->data, len), len);
-        A.archive_entry_free(ae);
+            CHECK_INT(archive_write_data(a, e->data, len), len);
+        archive_entry_free(ae);
     }
-    CHECK_INT(A.archive_write_close(a), ARCHIVE_OK);
-    A.archive_write_free(a);
+    CHECK_INT(archive_write_close(a), ARCHIVE_OK);
+    archive_write_free(a);
     return mem ? used : 1;
 }
 
@@ -355,94 +326,29 @@ static void make_archives(void)
                  archive_entries, NULL, 0);
 }
 
-/* ---- libarchive only when needed ---- */
-
-#if SGF_LAZY_LIBARCHIVE
-static int is_lib(struct dl_phdr_info *info, size_t size, void *soname)
+/* A file with zip's magic and nothing else is an error of its own; the
+ * plain and gzipped records beside it are read. */
+static void test_magic_only(void)
 {
-    const char *base = strrchr(info->dlpi_name, '/');
-    (void)size;
-    base = base ? base + 1 : info->dlpi_name;
-    return strcmp(base, soname) == 0;
-}
-
-/* Is the library of this soname mapped into the process? */
-static bool mapped(const char *soname)
-{
-    return dl_iterate_phdr(is_lib, (void *)(uintptr_t)soname) != 0;
-}
-#endif
-
-/* An iterator over plain and gzipped records never loads libarchive (the
- * start-up and memory of every run that reads no archive); the first file
- * that looks like a container does.  Runs before any fixture is written
- * with libarchive. */
-static void test_lazy(void)
-{
-#if SGF_LAZY_LIBARCHIVE
-    const char *soname = SGF_SONAME_LIBARCHIVE;
-    const char *dir = at("lazy");
+    const char *dir = at("magic");
     unsigned char *gz;
     size_t n;
     struct run r;
 
-    if (mapped(soname)) {
-        printf("skipped: %s is mapped before the test\n", soname);
-        return;
-    }
     CHECK_INT(mkdir(dir, 0755), 0);
-    write_file(at("lazy/a.sgf"), REC_B, strlen(REC_B));
+    write_file(at("magic/a.sgf"), REC_B, strlen(REC_B));
     n = gzip_bytes(REC_D, strlen(REC_D), &gz);
-    write_file(at("lazy/b.sgf.gz"), gz, n);
+    write_file(at("magic/b.sgf.gz"), gz, n);
     free(gz);
-    run(&r, &dir, 1, 4096);
-    CHECK_INT(r.n, 2);
-    CHECK_INT(r.failures, 0);
-    check_member(&r, at("lazy/a.sgf"), REC_B);
-    check_member(&r, at("lazy/b.sgf.gz"), REC_D);
-    CHECK(!mapped(soname));
-    run_free(&r);
-
-    /* zip's magic and nothing else: libarchive is loaded, and refuses it */
     static const char not_zip[] = "PK\3\4 and no zip";
-    write_file(at("lazy/c.zip"), not_zip, sizeof not_zip - 1);
+    write_file(at("magic/c.zip"), not_zip, sizeof not_zip - 1);
     run(&r, &dir, 1, 4096);
-    CHECK(mapped(soname));
     CHECK_INT(r.n, 2);
     CHECK_INT(r.failures, 1);
+    check_member(&r, at("magic/a.sgf"), REC_B);
+    check_member(&r, at("magic/b.sgf.gz"), REC_D);
     CHECK(r.nerr == 1 && strncmp(r.err_msg[0], "cannot read archive '", 21) == 0);
     run_free(&r);
-#else
-    printf("skipped: libarchive is linked (configure found no soname)\n");
-#endif
-}
-
-/* A library or a function that is not there is an error, never a crash. */
-static void test_dynlib_errors(void)
-{
-    struct { void (*f)(void); } table = { NULL };
-    static const dynlib_fn missing_fn[] = {
-        { "archive_no_such_function", 0, NULL }
-    };
-    dynlib_spec spec = { "libsgfkit-no-such-library.so.0", true, missing_fn, 1 };
-    dynlib d = { 0 };
-
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(strstr(d.err, "libsgfkit-no-such-library.so.0 not found (dlopen: ")
-          == d.err);
-    CHECK(table.f == NULL);
-    /* remembered: not tried again */
-    d.err[0] = 'x';
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(d.err[0] == 'x');
-    dynlib_close(&d);
-#if SGF_LAZY_LIBARCHIVE
-    spec.soname = SGF_SONAME_LIBARCHIVE;
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(strstr(d.err, " lacks archive_no_such_function (dlsym: ") != NULL);
-    CHECK(d.handle == NULL);
-    dynlib_close(&d);
-#endif
 }
 
 /* The walk: sorted bytewise, extension filter inside directories, archives
@@ -1424,8 +1330,7 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
-    test_lazy();
-    test_dynlib_errors();
+    test_magic_only();
     make_tree();
     make_archives();
     test_walk();
@@ -1437,7 +1342,6 @@ int main(void)
     test_memory();
     test_member_names();
     test_corpus();
-    dynlib_close(&aw_lib);
     rm_rf(tmp);
     TEST_END();
 }
