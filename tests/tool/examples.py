@@ -233,8 +233,8 @@ def make_fixture(ws, srcdir, builddir, examples):
     clean = rec("clean/modern-game.sgf")             # warning only
     damaged = rec("syntax/missing-close-paren.sgf")  # an error
     markup = rec("score/dead-markup.sgf")            # counts W+7.5
-    counted = markup.replace(b"(;GM[1]", b"(;RE[W+7.5]GM[1]", 1)
-    miscounted = markup.replace(b"(;GM[1]", b"(;RE[B+3]GM[1]", 1)
+    counted = markup.replace(b"(;GM[1]", b"(;KM[7.5]RE[W+7.5]GM[1]", 1)
+    miscounted = markup.replace(b"(;GM[1]", b"(;KM[7.5]RE[B+3]GM[1]", 1)
     lee = (clean.replace(b"PW[White Player]", b"PW[Lee Sedol]")
            .replace(b"RE[W+2.5]", b"RE[W+R]"))
     # games/: a collection in two halves; the clean record twice (a
@@ -259,6 +259,10 @@ def make_fixture(ws, srcdir, builddir, examples):
     put("db/other.sgf", clean)
     put("kgs/counted.sgf", counted)
     put("kgs/miscounted.sgf", miscounted)
+    # pro/: records that state no rules or komi (inferred from the rest)
+    for name in ("infer-event", "infer-place", "infer-result"):
+        put("pro/%s.sgf" % name, rec("rules/%s.sgf" % name))
+    put("tygem-downloads/game.gib", rec("foreign/tygem-euc-kr.gib"))
     members = [("clean.sgf", clean), ("damaged.sgf", damaged),
                ("counted.sgf", counted)]
     buf = io.BytesIO()
@@ -517,7 +521,7 @@ sgfcheck \-q \-\-format=csv upload.sgf \(aqgames/\(aq
 PLANTED_EXPECT = """# good: passes
 $ sgfcheck upload.sgf
 exit 0
-stdout result-without-end
+stdout result-unsupported
 # broken: an option that does not exist
 $ sgfcheck --no-such-option upload.sgf
 exit 0
