@@ -15,7 +15,7 @@ static const struct cli_tool sgfconvert = {
     "sgfconvert",
     "Convert SGF Go game records to canonical SGF, XML, JSON, JSON Lines or\n"
     "CSV, into one file, a gzip file, an archive or one file per game.",
-    CLI_FORMAT_TEXT,
+    CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "an input held binary data or no game",
     0
 };
@@ -153,6 +153,23 @@ static void target_from_name(struct options *o, const char *name)
         if (n > e && strncasecmp(name + n - e, map[i].ext, e) == 0)
             o->to = map[i].t;
     }
+}
+
+/* --format as every tool reads it: text is SGF, json JSON Lines (one
+ * object per game), csv the games table; --to names every form.  Returns
+ * -1 after a usage error when --to asked for another form. */
+static int target_from_format(const struct cli *cli, struct options *o)
+{
+    if (!cli->format_given)
+        return 0;
+    enum target t = cli->format == CLI_FORMAT_JSON ? TO_JSONL
+                    : cli->format == CLI_FORMAT_CSV ? TO_CSV : TO_SGF;
+    if (o->to_given && o->to != t)
+        return cli_usage_error(cli, "--format writes %s, --to asks for %s",
+                               target_names[t], target_names[o->to]);
+    o->to = t;
+    o->to_given = 1;
+    return 0;
 }
 
 /* ---- XML and JSON inputs ---- */
@@ -353,15 +370,17 @@ static void manifest_fields(sgf_game *g, struct cli_buf *b)
 }
 
 /* Whether g, a game without a tree, stands for input the reader skipped
- * as no game at all: binary data, or text without a game tree (an error
- * after -W, as sgfcheck counts it).  An empty file or text after the last
+ * as no game at all: binary data, text without a game tree, or a file that
+ * is no record of the foreign format it seemed (an error after -W, as
+ * sgfcheck counts it).  An empty file or text after the last
  * game is a warning; a stray ')' loses nothing. */
 static int skipped_input(const struct cli *cli, const sgf_game *g)
 {
     for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
         const sgf_diag *d = sgf_game_diag(g, i);
         if ((strcmp(d->id, "binary-data") == 0 ||
-             strcmp(d->id, "no-game") == 0) &&
+             strcmp(d->id, "no-game") == 0 ||
+             strcmp(d->id, "foreign-unreadable") == 0) &&
             cli_severity(cli, d) == SGF_ERROR)
             return 1;
     }
@@ -444,7 +463,9 @@ int main(int argc, char **argv)
           "inputs are auto (by name: .xml, .json), sgf, xml, json",
           opt_from, &o },
         { "to", 't', CLI_ARG_REQUIRED, "FORMAT",
-          "sgf (default), xml, json, jsonl, csv", opt_to, &o },
+          "sgf (default), xml, json, jsonl, csv; --format=text,\n"
+          "                         json, csv are --to=sgf, jsonl, csv",
+          opt_to, &o },
         { "xml", 0, CLI_ARG_REQUIRED, "FORM",
           "go (GoGui's go.dtd, the default) or raw", opt_xml, &o },
         { "csv", 0, CLI_ARG_REQUIRED, "ROWS",
@@ -474,6 +495,10 @@ int main(int argc, char **argv)
     int status = cli_parse(&cli, &sgfconvert, options, argc, argv);
     if (status != CLI_CONTINUE)
         return status;
+    /* before --in-place's test: --format=json must not rewrite SGF files
+     * as JSON Lines */
+    if (target_from_format(&cli, &o) < 0)
+        return cli_finish(&cli, 0);
     if (o.split && merge) {
         cli_usage_error(&cli, "--split and --merge exclude each other");
         return cli_finish(&cli, 0);

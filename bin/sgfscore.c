@@ -7,7 +7,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli/cli.h"
 
 static const struct cli_tool sgfscore = {
@@ -24,7 +23,7 @@ struct options {
     int diagram, stones;
     const char *svg_dir;
     /* counts by agreement over the run, in any order (workers add) */
-    atomic_ullong agree[SGF_AGREE_NOT_COMPARABLE + 1];
+    atomic_ullong agree[SGF_AGREE_REVERSED + 1];
     atomic_ullong disagree;   /* a margin or winner differs */
     atomic_ullong not_scored;
 };
@@ -92,9 +91,8 @@ static int opt_playouts(struct cli *cli, const char *arg, void *data)
 static int opt_svg(struct cli *cli, const char *arg, void *data)
 {
     struct options *o = data;
-    struct stat st;
-    if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
-        return cli_usage_error(cli, "--svg: '%s' is not a directory", arg);
+    if (!*arg)
+        return cli_usage_error(cli, "--svg needs a directory");
     o->svg_dir = arg;
     return 0;
 }
@@ -161,6 +159,9 @@ static void score_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
 {
     struct options *o = ctx;
     cli_tally_game(cli, g, out);
+    /* what the reader found, on stderr as sgfconvert does: stdout is the
+     * scores, the summary's counts are these lines' */
+    cli_check_report(cli, g, CLI_FORMAT_TEXT, &out->err);
     if (!sgf_game_root(g))
         return;     /* no game to score (an empty file, text after the last) */
     sgf_position *p = sgf_position_new();
@@ -239,7 +240,8 @@ int main(int argc, char **argv)
     /* the scorer replays the games itself; the reader's own replay would
      * only repeat it */
     cli.read_opt.flags &= ~(unsigned)SGF_READ_LEGALITY;
-    if (cli_open_output(&cli) == 0) {
+    if ((!o.svg_dir || cli_output_dir(&cli, o.svg_dir) == 0) &&
+        cli_open_output(&cli) == 0) {
         struct cli_buf h = { 0 };
         sgf_report_options ro;
         cli_report_options(&cli, &ro);
@@ -251,10 +253,12 @@ int main(int argc, char **argv)
             unsigned long long m = atomic_load(&o.agree[SGF_AGREE_MATCH]),
                 w = atomic_load(&o.agree[SGF_AGREE_WINNER_ONLY]),
                 x = atomic_load(&o.agree[SGF_AGREE_MISMATCH]),
+                r = atomic_load(&o.agree[SGF_AGREE_REVERSED]),
                 n = atomic_load(&o.agree[SGF_AGREE_NOT_COMPARABLE]),
                 u = atomic_load(&o.not_scored);
             cli_error(&cli, "%llu match, %llu winner only, %llu mismatch, "
-                      "%llu not comparable, %llu not scored", m, w, x, n, u);
+                      "%llu reversed, %llu not comparable, %llu not scored",
+                      m, w, x, r, n, u);
         }
     }
     return cli_finish(&cli, strict && atomic_load(&o.disagree) > 0);

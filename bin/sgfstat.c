@@ -52,6 +52,7 @@ struct run {
     int dups, partial, merge, legality;
     unsigned top;
     const char *html;
+    const char *keep_list, *drop_list;
     pthread_mutex_t lock;    /* workers below */
     struct worker *workers;
     int nomem;
@@ -121,11 +122,11 @@ static int opt_select(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
-static int opt_html(struct cli *cli, const char *arg, void *data)
+/* --html, --keep-list, --drop-list: data is where the file name goes. */
+static int opt_file(struct cli *cli, const char *arg, void *data)
 {
-    struct run *run = data;
     (void)cli;
-    run->html = arg;
+    *(const char **)data = arg;
     return 0;
 }
 
@@ -396,8 +397,11 @@ static void stat_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
     struct stat_group *grp = stat_group(st, key, strlen(key));
     if (grp)
         count_game(cli, w, grp, g, &sig);
-    if (run->dups && sgf_game_root(g))
-        stat_dup_add(st, sgf_game_origin(g), sgf_game_index(g), &sig);
+    if (run->dups && sgf_game_root(g)) {
+        struct dup_info info;
+        stat_dup_info(sgf_game_info(g), &info);
+        stat_dup_add(st, sgf_game_origin(g), sgf_game_index(g), &sig, &info);
+    }
     if (st->nomem)
         out->buf.nomem = 1;
 }
@@ -516,6 +520,19 @@ static int print_all(struct cli *cli, struct run *run, struct stat_state *s)
             cli_save_file(cli, run->html, &h);
         cli_buf_free(&h);
     }
+    /* the lists after the report: both are written whole or not at all */
+    const char *lists[2] = { run->keep_list, run->drop_list };
+    for (int k = 0; k < 2 && o.dups; k++) {
+        if (!lists[k])
+            continue;
+        struct cli_buf l = { 0 };
+        stat_print_dup_list(s, &d, k == 0, &l);
+        if (l.nomem)
+            cli_error(cli, "out of memory writing %s", lists[k]);
+        else
+            cli_save_file(cli, lists[k], &l);
+        cli_buf_free(&l);
+    }
     int rc = b.nomem ? -1 : (int)(d.nsets > 0);
     if (b.nomem)
         cli_error(cli, "out of memory");
@@ -548,7 +565,13 @@ int main(int argc, char **argv)
                      "replay the moves too: count the legality checks"),
         { "html", 0, CLI_ARG_REQUIRED, "FILE",
           "also write a report page with SVG charts",
-          opt_html, &run },
+          opt_file, &run.html },
+        { "keep-list", 0, CLI_ARG_REQUIRED, "FILE",
+          "with --duplicates: write the record kept of each set (TSV)",
+          opt_file, &run.keep_list },
+        { "drop-list", 0, CLI_ARG_REQUIRED, "FILE",
+          "with --duplicates: write the other records of each set (TSV)",
+          opt_file, &run.drop_list },
         { "top", 0, CLI_ARG_REQUIRED, "N",
           "rows of the long tables (default 10, 0: all)",
           opt_top, &run },
@@ -570,6 +593,13 @@ int main(int argc, char **argv)
     }
     if (run.merge && !cli.ninputs) {
         cli_usage_error(&cli, "--merge needs partial files");
+        return cli_finish(&cli, 0);
+    }
+    if ((run.keep_list || run.drop_list) &&
+        (!run.dups || run.partial || run.select)) {
+        cli_usage_error(&cli, "--keep-list and --drop-list need "
+                        "--duplicates and a report (not --partial or "
+                        "--select)");
         return cli_finish(&cli, 0);
     }
     if (run.legality)

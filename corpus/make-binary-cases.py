@@ -135,3 +135,82 @@ write("charset/gb2312-undecodable.sgf", gb)
 write("charset/non-ascii-value.sgf", (
     "(;FF[4]GM[1]CA[UTF-8]SZ[１９]PB[Black]PW[White]\n"
     ";B[pd];W[ｄｐ];B[pq])\n").encode("utf-8"))
+
+# ---- foreign: Tygem GIB, WBaduk NGF, PandaNet UGF --------------------------
+# The same ten moves as GAME, each record in its format's usual charset
+# and line ends, each beside the SGF it must read as (NAME-as-sgf.sgf,
+# UTF-8, written from what the record says).  The damaged ones are cut or
+# altered copies of the good ones.
+
+FOREIGN_POINTS = "pd dp pq dd fq cn jp qj qh qk".split()
+
+
+def xy(p):
+    return ord(p[0]) - ord("a"), ord(p[1]) - ord("a")
+
+
+def gib(cut=None):
+    """Tygem: EUC-KR, CRLF; STO 0 N COLOUR X Y, X and Y from 0."""
+    header = [
+        ("GIBOKIND", "Global"), ("TYPE", "0"),
+        ("GAMECONDITION", "호선 : 흑 6.5 덤"), ("GAMETIME", "10분 : 30초 3회"),
+        ("GAMERESULT", "백 불계승"), ("GAMEZIPSU", "0"), ("GAMEDUM", "0"),
+        ("GAMEGONGJE", "65"), ("GAMETOTALNUM", "10"),
+        ("GAMENAME", "친선 대국"), ("GAMEDATE", "2020- 6-14- 1-26-14"),
+        ("GAMEPLACE", "타이젬 바둑"),
+        ("GAMEWHITENAME", "조훈현 (9D)"), ("GAMEWHITENICK", "조훈현"),
+        ("GAMEBLACKNAME", "이창호 (9D)"), ("GAMEBLACKNICK", "이창호"),
+        ("GAMEINFOMAIN", "GBKIND:3,GTYPE:0,GCDT:0,GTIME:600-30-3,GRLT:4,"
+                         "ZIPSU:0,DUM:0,GONGJE:65,TCNT:10,AUSZ:0"),
+    ]
+    s = "\\HS\r\n" + "".join("\\[%s=%s\\]\r\n" % kv for kv in header)
+    s += "\\HE\r\n\\GS\r\n2 1 0\r\n11 0 &4\r\nINI 0 1 0 &4 \r\n"
+    for i, p in enumerate(FOREIGN_POINTS[:cut]):
+        x, y = xy(p)
+        s += "STO 0 %d %d %d %d \r\n" % (i + 2, 1 + i % 2, x, y)
+    if cut is None:
+        s += "\\GE\r\n"
+    return s.encode("euc-kr")
+
+
+def ngf(bad_line=False):
+    """WBaduk: GB2312 here (the Chinese client), LF; twelve header lines,
+    then PMnnCxyyx with 'B' for 0 and the point written twice."""
+    s = ("友谊赛\n19\n马晓春      9DP\n聂卫平      9DP\nwww.cyberoro.com\n"
+         "0\n0\n7\n20170316 [09:37]\n5\nWhite wins by resign!\n10\n")
+    for i, p in enumerate(FOREIGN_POINTS):
+        x, y = xy(p)
+        a, b = chr(ord("B") + x), chr(ord("B") + y)
+        if bad_line and i == 4:
+            b = "Z"         # off the board, and not the mirror of the rest
+        s += "PM%s%s%s%s%s%s%s\n" % (chr(65 + (i + 1) // 26),
+                                   chr(65 + (i + 1) % 26),
+                                   "B" if i % 2 == 0 else "W", a, b, b, a)
+    return s.encode("gb2312")
+
+
+def ugf():
+    """PandaNet: Shift-JIS, CRLF; XY,C1,N,S with rows from the bottom
+    (CoordinateType=IGS); Winner=W,C is a resignation."""
+    s = ("[Header]\r\nVer=UGF3,200\r\nLang=SJIS\r\n"
+         "Title=本因坊戦,PANDA-NET,\r\nPlace=PANDA-NET\r\n"
+         "Date=2019/03/08,22:09:00,2019/03/08,23:16:59\r\nRule=JPN\r\n"
+         "Size=19\r\nHdcp=0,6.50\r\nWinner=W,C\r\nMoves=10\r\n"
+         "CoordinateType=IGS\r\nPlayerB=井山裕太,9p\r\nPlayerW=張栩,9p\r\n"
+         "[Data]\r\n")
+    for i, p in enumerate(FOREIGN_POINTS):
+        x, y = xy(p)
+        s += "%s%s,%s1,%d,0\r\n" % (chr(65 + x), chr(65 + 18 - y),
+                                    "B" if i % 2 == 0 else "W", i + 1)
+    return s.encode("shift-jis")
+
+
+write("foreign/tygem-euc-kr.gib", gib())
+write("foreign/wbaduk-gb2312.ngf", ngf())
+write("foreign/pandanet-sjis.ugf", ugf())
+# damaged: a download cut after the sixth move; a move line off the board;
+# a file named .ugi that holds no UGF at all (a saved web page)
+write("foreign/gib-truncated.gib", gib(cut=6))
+write("foreign/ngf-bad-move.ngf", ngf(bad_line=True))
+write("foreign/ugi-not-ugf.ugi",
+      "<html><body>Kifu not found</body></html>\n".encode("ascii"))

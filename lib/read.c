@@ -2,9 +2,9 @@
  * read.c - the steps every game read goes through, composed in one place:
  * the parse (sgf/parser.c; a member's games framed by sgf/reader.c), the
  * charset of its text (sgf/charset.c, which may ask for a second parse),
- * the game info (sgf/gameinfo.c), the property checks (sgf/validate.c)
- * and the replay under the game's rules (go/replay.c), as the read
- * options ask.  The public entry points that read games are here.
+ * the game info (sgf/gameinfo.c), what it does not state (go/assume.c),
+ * the property checks (sgf/validate.c) and the replay under the game's
+ * rules (go/replay.c), as the read options ask.  The public entry points that read games are here.
  */
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -12,6 +12,7 @@
 #include "sgf/parser.h"
 #include "sgf/reader.h"
 #include "sgf/validate.h"
+#include "go/assume.h"
 #include "go/replay.h"
 
 /* The steps after a successful parse of the game in raw (raw->len is where
@@ -23,6 +24,7 @@ static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
         if (reader_charset(g, raw) == PARSE_NOMEM)
             return PARSE_NOMEM;
         gameinfo_read(g);
+        assume_game(g);
         if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY)) {
             validate_game(g);
             if (g->opt.flags & SGF_READ_LEGALITY)

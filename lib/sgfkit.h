@@ -81,6 +81,26 @@ int sgf_check_find(const char *id);
 const char *sgf_severity_name(sgf_severity s);
 
 /* ------------------------------------------------------------------ */
+/* Record formats: SGF, and the foreign formats the reader converts to  */
+/* SGF as it reads them (doc/foreign.md).  A member is read as the      */
+/* format its name says, or, when the name is no record's (standard     */
+/* input, "x.txt", an archive member without a suffix), as its first    */
+/* bytes say; SGF when nothing is recognised.                           */
+
+enum {
+    SGF_FORMAT_SGF = 0,
+    SGF_FORMAT_GIB = 1,      /* Tygem .gib */
+    SGF_FORMAT_NGF = 2,      /* WBaduk (formerly CyberOro) .ngf */
+    SGF_FORMAT_UGF = 3,      /* PandaNet .ugf, .ugi */
+    SGF_FORMAT_COUNT         /* grows when a format is added */
+};
+/* "SGF", "Tygem GIB", "WBaduk NGF", "PandaNet UGF"; NULL out of range. */
+const char *sgf_format_name(int format);
+/* The format a file name says by its suffix (.sgf .sgfs .gib .ngf .ugf
+ * .ugi, letter case ignored, a .gz after it allowed), or -1. */
+int sgf_format_of_name(const char *name);
+
+/* ------------------------------------------------------------------ */
 /* Inputs: paths become a sequence of members (plain files, files found
  * by walking a directory, standard input, gzip streams, archive members).  */
 
@@ -121,11 +141,48 @@ sgf_inputs *sgf_inputs_from_fd(int fd, int own, const char *origin,
  * functions on an iterator, not both. */
 int sgf_inputs_next_file(sgf_inputs *in, const char **path);
 
+/* Why a walked file, an archive member or a folder was not read
+ * (doc/inputs.md, "What a walk reads").  Inputs named by the caller are
+ * always read, whatever their name. */
+typedef enum {
+    /* a walked file or archive member whose name is no game record's or
+     * archive's (README.txt, game.sgf.bak, photo.jpg), or, for a name
+     * without a suffix, whose first bytes are none; an archive inside an
+     * archive */
+    SGF_SKIP_NOT_RECORD = 0,
+    /* a hidden file or folder in a walk (a name that starts with '.':
+     * .git, .DS_Store, macOS's ._game.sgf), or an archive member under
+     * one or under macOS's __MACOSX; a hidden folder is one skip */
+    SGF_SKIP_HIDDEN,
+    /* neither a regular file nor a folder: a FIFO, socket or device, a
+     * symbolic link that leads nowhere; in an archive, a link or device */
+    SGF_SKIP_SPECIAL,
+    /* a symbolic link to a folder the walk is already in */
+    SGF_SKIP_LINK_LOOP,
+    /* an archive, or a folder named as an input, that holds no file */
+    SGF_SKIP_EMPTY,
+    SGF_SKIP_REASONS
+} sgf_skip_reason;
+
+/* Called for each input not read, in input order.  message is complete,
+ * e.g. "skipped 'games/README.txt': not a game record (by its name)". */
+typedef void (*sgf_input_skip_fn)(void *ctx, const char *origin,
+                                  sgf_skip_reason why, const char *message);
+/* Installs the skip callback (none: skips are only counted). */
+void sgf_inputs_on_skip(sgf_inputs *in, sgf_input_skip_fn fn, void *ctx);
+/* Inputs skipped so far for a reason, or for any reason when why < 0. */
+size_t sgf_inputs_skipped(const sgf_inputs *in, int why);
+/* "not a game record", "hidden", "not a regular file", "a link loop",
+ * "empty"; NULL out of range. */
+const char *sgf_skip_reason_name(int why);
+
 /* How a directory walk treats a file name (letter case ignored):
- * SGF_NAME_WALKED when the walk reads it (.sgf, .sgfs, their .gz forms,
- * and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2 .tar.xz .txz .7z),
- * plus SGF_NAME_PACKED when its bytes on disk are compressed.  0 for other
- * names.  (Named inputs are read whatever their name.) */
+ * SGF_NAME_WALKED when the walk reads it (the record names of
+ * sgf_format_of_name, and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2
+ * .tar.xz .txz .7z), plus SGF_NAME_PACKED when its bytes on disk are
+ * compressed.  0 for other names, and for hidden ones (a leading '.').
+ * A name without a suffix is read when its first bytes are a record's.
+ * (Named inputs are read whatever their name.) */
 enum { SGF_NAME_WALKED = 1u << 0, SGF_NAME_PACKED = 1u << 1 };
 unsigned sgf_inputs_name_flags(const char *name);
 
@@ -236,8 +293,20 @@ typedef struct sgf_date {
     int year, month, day;    /* 0 where unknown */
 } sgf_date;
 
+/* Where a fact about a game comes from: its rules, its komi. */
+typedef enum {
+    SGF_SOURCE_RECORD,       /* the record states it (RU[], KM[]) */
+    SGF_SOURCE_INFERRED,     /* inferred from what the record says */
+    SGF_SOURCE_DEFAULT,      /* nothing in the record decides it */
+    SGF_SOURCE_GIVEN         /* the caller's choice (--rules, --komi) */
+} sgf_source;
+
+/* "record", "inferred", "default", "given". */
+const char *sgf_source_name(sgf_source s);
+
 /* Typed game information of the first game-info node on the main line.
- * Strings are UTF-8 and NUL-terminated, NULL when absent. */
+ * Strings are UTF-8 and NUL-terminated, NULL when absent.  The library
+ * owns it (sgf_game_info): fields are only ever added at the end. */
 typedef struct sgf_info {
     int ff, gm;              /* FF (default 1) and GM (default 1) */
     int width, height;       /* SZ, default 19x19 */
@@ -253,6 +322,25 @@ typedef struct sgf_info {
     const char *application; /* AP */
     const char *charset;     /* the charset text values were decoded from */
     int charset_detected;    /* 1 when not from CA[] (or CA[] was wrong) */
+    /* What the record does not state, inferred from what it says
+     * (doc/gameinfo.md, "What the record leaves unsaid").  The rules:
+     * SGF_SOURCE_RECORD when RU[] names a rule set sgf_rules_parse reads;
+     * else rules_assumed is the named set the game is replayed under,
+     * SGF_SOURCE_INFERRED (rules_evidence says from what: "RE[Void]",
+     * "PC[Nihon Ki-in]", "KM[7.5]") or SGF_SOURCE_DEFAULT ("chinese"). */
+    sgf_source rules_source;
+    const char *rules_assumed;
+    const char *rules_evidence;
+    /* The komi: SGF_SOURCE_RECORD when KM[] gives it, or RU[] text does
+     * ("黑先贴4目半"); else komi holds the komi assumed (has_komi stays 0),
+     * SGF_SOURCE_INFERRED (komi_evidence: "DT[1933]", "HA[3]", ...) or
+     * SGF_SOURCE_DEFAULT (0, as FF[4] readers assume). */
+    sgf_source komi_source;
+    const char *komi_evidence;
+    /* HA[N] without AB and White moving first: the N stones placed on the
+     * fixed handicap points (0: none placed), in GTP form ("D4 Q16 Q4"). */
+    int handicap_placed;
+    const char *handicap_points;
 } sgf_info;
 
 /* Options for reading. */
@@ -330,6 +418,13 @@ enum {
     SGF_RAW_FROM_UTF16 = 1u << 0, /* the member was UTF-16, now UTF-8 */
     SGF_RAW_EMPTY_MEMBER = 1u << 1 /* the member has no bytes at all */
 };
+/* Bits 8 to 15 of flags: the format of the bytes, SGF_FORMAT_* (0: SGF).
+ * sgf_reader_next_raw hands a record of a foreign format whole, and
+ * sgf_game_read converts it to SGF text before parsing: the game's values
+ * and positions (sgf_value.pos, sgf_node.pos) are in that text, its
+ * diagnostics' line, column and offset in the foreign bytes. */
+#define SGF_RAW_FORMAT_SHIFT 8
+#define SGF_RAW_FORMAT(flags) (((unsigned)(flags) >> SGF_RAW_FORMAT_SHIFT) & 0xffu)
 
 sgf_game *sgf_game_parse(const sgf_raw_game *raw, const sgf_read_options *opt);
 void sgf_game_free(sgf_game *g);
@@ -585,6 +680,20 @@ void sgf_game_rules(sgf_game *g, const sgf_rules *r, int override,
 int sgf_game_replay(sgf_game *g, const sgf_rules *r, sgf_position *p,
                     sgf_replay_fn fn, void *ctx);
 
+/* What the last replay of g's main line met: sgf_game_replay,
+ * sgf_game_score and the checks of SGF_READ_LEGALITY each replace it.
+ * Owned by g, valid until g is read again (all 0 before any replay);
+ * fields are only ever added at the end. */
+typedef struct sgf_replay_summary {
+    int moves;                /* main-line moves replayed, passes included */
+    int illegal;              /* of them, moves the rules replayed under
+                               * forbid (a KO[]-marked one aside); each was
+                               * played on as SGF says (sgf_position_play) */
+    int first_illegal;        /* the first one's move number, 0: none */
+    sgf_legality first_illegal_kind;   /* and what was wrong with it */
+} sgf_replay_summary;
+const sgf_replay_summary *sgf_game_replay_summary(const sgf_game *g);
+
 /* Output callback of the drawing functions and the writer: returns 0 on
  * success; a non-zero return stops writing and is returned. */
 typedef int (*sgf_write_fn)(void *ctx, const void *data, size_t len);
@@ -610,10 +719,11 @@ enum {
     SGF_MAP_PASS_ALIVE = 64,  /* a stone or point proved unconditionally
                                * alive (Benson) */
     SGF_MAP_MARKED = 128      /* territory given by the caller (a record's
-                               * TB/TW): the point counts for the owner bits
-                               * it carries; once any point is marked, the
-                               * empty points and dead stones not marked
-                               * count for nobody */
+                               * TB/TW, or the estimate of a game its record
+                               * does not finish): the point counts for the
+                               * owner bits it carries; once any point is
+                               * marked, the empty points and dead stones
+                               * not marked count for nobody */
 };
 
 /* Benson's unconditional life: map[y * width + x] = SGF_BLACK or SGF_WHITE
@@ -634,9 +744,14 @@ typedef struct sgf_estimate_options {
 /* Decides which stones of p (a finished game) are dead, under the rules of
  * p: clears map, then sets SGF_MAP_DEAD on dead stones, SGF_MAP_SEKI on
  * stones alive in seki, SGF_MAP_UNSETTLED on stones left unsettled
- * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  o may be
- * NULL (defaults).  Returns the number of unsettled strings, or
- * SGF_E_NOMEM. */
+ * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  When
+ * moves were played but the game did not end (no two passes: a record
+ * that stops before the dame), it also plays out the dame, the boundary
+ * points left and the moves they force, and marks the territory of that
+ * finished board (SGF_MAP_MARKED; doc/dead-stones.md).  The strings
+ * around a neutral area too large to be dame (a position counted before
+ * its end) are unsettled too.  o may be NULL (defaults).  Returns the
+ * number of unsettled strings, or SGF_E_NOMEM. */
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map);
@@ -699,15 +814,25 @@ typedef enum {
     SGF_DEAD_MARKUP,      /* TB[]/TW[] of the last node (points under dead
                            * stones included, as KGS writes them) */
     SGF_DEAD_ESTIMATE,    /* sgf_position_estimate_dead, markup ignored */
-    SGF_DEAD_NONE         /* every stone alive (Tromp-Taylor) */
+    SGF_DEAD_NONE,        /* every stone alive (Tromp-Taylor) */
+    SGF_DEAD_NO_MARKUP    /* only as a result: SGF_DEAD_MARKUP was asked
+                           * for and the record has no TB[]/TW[], so
+                           * nothing was removed (SGF_DEAD_AUTO estimates
+                           * then) */
 } sgf_dead_mode;
 
 typedef enum {
     SGF_AGREE_MATCH,          /* same winner and margin */
     SGF_AGREE_WINNER_ONLY,    /* same winner; another margin, or RE[] gives none */
     SGF_AGREE_MISMATCH,       /* another winner */
-    SGF_AGREE_NOT_COMPARABLE  /* RE[] is no count: resignation, time,
+    SGF_AGREE_NOT_COMPARABLE, /* RE[] is no count: resignation, time,
                                * forfeit, unknown, absent */
+    SGF_AGREE_REVERSED        /* another winner by the same margin (W+58.5
+                               * against B+58.5): a mismatch, most likely
+                               * the colours swapped in RE[]; with estimated
+                               * dead stones only from a margin of 5 (a
+                               * smaller mirror may be a count a point or
+                               * two off) */
 } sgf_agreement;
 
 typedef struct sgf_score_options {
@@ -735,25 +860,38 @@ typedef struct sgf_game_score {
                                * "Void" */
     sgf_result recorded;      /* RE[] as read */
     sgf_agreement agreement;
+    /* Where the rules and the komi come from: SGF_SOURCE_GIVEN for the
+     * options' rules and komi, else sgf_info's rules_source and
+     * komi_source; the evidence (owned by the game) for
+     * SGF_SOURCE_INFERRED, else NULL. */
+    sgf_source rules_source, komi_source;
+    const char *rules_evidence, *komi_evidence;
+    /* Moves the rules forbid, played on as SGF says (a KO[]-marked one
+     * aside); the first one's number (0: none) and what was wrong. */
+    int illegal, first_illegal;
+    sgf_legality first_illegal_kind;
 } sgf_scored_game;
 
-/* Scores the final position of g's main line: rules (o->rules or RU[]),
- * komi (o->komi or KM[]), the handicap bonus (N = Black's setup stones
- * when White has none, or HA[] written as Black moves), dead stones as
- * o->dead says, then the count.  p and map (SGF_MAP_SIZE bytes; the
+/* Scores the final position of g's main line: rules (o->rules or RU[],
+ * else the rules assume.c inferred: sgf_info's rules_source), komi
+ * (o->komi or KM[], else sgf_info's komi assumed), the handicap bonus (N =
+ * Black's setup stones when White has none, the stones placed for HA[]
+ * without AB, or HA[] written as Black moves), dead stones as o->dead
+ * says, then the count.  Moves the rules forbid are played on as SGF says
+ * (sgf_position_play) and counted in sgf_game_replay_summary(g).  p and map (SGF_MAP_SIZE bytes; the
  * scored map of the final position, row by row, width from p) are the
  * caller's, reused from game to game.  o may be NULL (auto).  Returns 0,
  * SGF_E_ARG (no Go game, or no board SGF allows) or SGF_E_NOMEM. */
 int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                    unsigned char *map, sgf_scored_game *out);
 
-/* "match", "winner-only", "mismatch", "not-comparable"; "auto",
- * "markup", "estimate", "none". */
+/* "match", "winner-only", "mismatch", "not-comparable", "reversed";
+ * "auto", "markup", "estimate", "none", "no-markup". */
 const char *sgf_agreement_name(sgf_agreement a);
 const char *sgf_dead_mode_name(sgf_dead_mode m);
-/* Whether the count contradicts a recorded count: another winner, or the
- * same winner with another margin where RE[] gives one (sgfscore's
- * --strict). */
+/* Whether the count contradicts a recorded count: another winner
+ * (reversed included), or the same winner with another margin where RE[]
+ * gives one (sgfscore's --strict). */
 int sgf_score_disagrees(const sgf_scored_game *s);
 
 /* ------------------------------------------------------------------ */
@@ -784,9 +922,7 @@ int sgf_xml_end(sgf_xml_form f, sgf_write_fn write, void *ctx);
  * refused.  Returns the number of games, or SGF_E_FORMAT when the input is
  * not such XML (err, when not NULL, then holds "line N: what",
  * NUL-terminated within errlen; the games before the error were written),
- * SGF_E_NOMEM, SGF_E_IO when libxml2 cannot be loaded (it is loaded at
- * the first call; err names the library and dlopen's reason), or write's
- * non-zero value.  A program reading XML in several threads calls
+ * SGF_E_NOMEM, or write's non-zero value.  A program reading XML in several threads calls
  * libxml2's xmlInitParser() once before starting them (libxml2 2.9 cannot
  * initialise from two threads at once). */
 int sgf_xml_to_sgf(const char *bytes, size_t len, sgf_write_fn write,
@@ -941,9 +1077,11 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d);
  * and JSON.  Each function returns 0, SGF_E_ARG or write's value. */
 int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx);
-/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows,
- * or one JSON line (origin, game, offset, status, moves, the rules the
- * moves were checked under when read has SGF_READ_LEGALITY, RU[] and the
+/* g as sgfcheck reports it: its diagnostics as text lines or CSV rows
+ * (each row ending with the game's rules and komi and where they come
+ * from, empty without a replay), or one JSON line (origin, game, offset,
+ * status, moves, the rules and komi the moves were checked under and where
+ * they come from when read has SGF_READ_LEGALITY, RU[] and the
  * diagnostics).  read: the options g was read with (may be NULL). */
 int sgf_check_report(sgf_game *g, const sgf_report_options *o,
                      const sgf_read_options *read, sgf_write_fn write,
@@ -954,7 +1092,8 @@ int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
 /* A count as sgfscore reports it, for the p, map and s that
  * sgf_game_score returned 0 with; rc, sgf_game_score's value when it is
  * not 0, reports g as not scored instead (p, map and s unused: a JSON line
- * with "error", a text line, no CSV row). */
+ * with "error", a text line, a CSV row with only origin, game and the
+ * reason). */
 int sgf_score_report(sgf_game *g, int rc, const sgf_position *p,
                      const unsigned char *map, const sgf_scored_game *s,
                      const sgf_report_options *o, sgf_write_fn write,
@@ -981,7 +1120,7 @@ typedef struct sgf_game_sig {
      * under the board symmetry (8 on square boards, 4 on others) that
      * makes the sequence of codes smallest: a rotated, reflected or
      * colour-swapped record gives the same values, and a truncated one
-     * the same prefix hashes */
+     * the same prefix hashes; setup stones are part of the game */
     uint64_t hash;                     /* of every move and the board size */
     uint32_t prefix[SGF_SIG_LEVELS];   /* of the first sgf_sig_level(i)
                                         * moves; 0 when the game is shorter */
@@ -994,6 +1133,11 @@ typedef struct sgf_game_sig {
                                         * prints it (doc/json.md), or
                                         * "????????????" */
     uint64_t bytes;                    /* of the game's record */
+    uint64_t setup;                    /* with SGF_SIG_HASH: of the setup
+                                        * stones (AB, AW, AE) of the main
+                                        * line, also in hash and prefix
+                                        * from where they stand; 0 for
+                                        * none */
 } sgf_game_sig;
 
 unsigned sgf_sig_level(size_t i);      /* 0 past SGF_SIG_LEVELS */

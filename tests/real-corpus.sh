@@ -7,7 +7,9 @@
 # and the corpus as a whole through CORPUS_CHECKS.  A check is a shell
 # function that returns 0 (pass) or non-zero (fail) after printing why; to add
 # one, write the function and append its name to the list.  Then the replay
-# cross-check, tests/tool/crosscheck.sh, adds its cases (one per game).  The
+# cross-check, tests/tool/crosscheck.sh, adds its cases (one per game); then
+# sgfscore against the KGS counts, sgfstat --duplicates over planted copies
+# of professional games (tests/tool/dups-real.py) and the Python module.  The
 # run ends with "N passed, N failed".
 #
 # Environment: srcdir, builddir (set by Makefile.am); SGFKIT_CORPUS (default
@@ -114,7 +116,40 @@ check_summary_printed() {
     return 0
 }
 
-FOLDER_CHECKS="check_exit_status check_no_sanitizer_report check_summary_printed"
+# Nothing skipped in silence (doc/inputs.md, "What a walk reads"): every
+# file of the folder whose name is no record's or archive's is named in a
+# "skipped" warning, no record's name is, and the summary counts them.
+check_skips() {
+    grep "^sgfcheck: warning: skipped '" "$work/$1.err" |
+        sed "s/^sgfcheck: warning: skipped '\(.*\)': .*/\1/" | LC_ALL=C sort \
+        >"$work/$1.skipped"
+    n=$(wc -l <"$work/$1.skipped")
+    ok=0
+    if [ "$n" -gt 0 ] && ! grep -qE ", $n inputs? skipped \(" "$work/$1.err"; then
+        echo "  $1: $n skip warnings, but the summary says: $(tail -n 1 "$work/$1.err")"
+        ok=1
+    fi
+    if grep -iE '\.(sgf|sgfs|gib|ngf|ugf|ugi)(\.gz)?$' "$work/$1.skipped" |
+        grep -v ':' | sed 's/^/  a record skipped: /' | grep .; then
+        ok=1
+    fi
+    # relative, so that a '.' in the corpus's own path ("../") counts not
+    (cd "$2" && find . -type f ! -path '*/.*') | sed "s|^\./|$2/|" |
+        grep -E '/[^/]+\.[^/]+$' |
+        grep -viE '\.(sgf|sgfs|gib|ngf|ugf|ugi)(\.gz)?$' |
+        grep -viE '\.(zip|tar|tar\.gz|tgz|tar\.bz2|tbz2|tar\.xz|txz|7z)$' |
+        LC_ALL=C sort >"$work/$1.notrecords"
+    LC_ALL=C comm -23 "$work/$1.notrecords" "$work/$1.skipped" >"$work/$1.silent"
+    if [ -s "$work/$1.silent" ]; then
+        echo "  $1: $(wc -l <"$work/$1.silent") files neither read nor named:"
+        head -n 5 "$work/$1.silent" | sed 's/^/  | /'
+        ok=1
+    fi
+    echo "  $n skipped ($(wc -l <"$work/$1.notrecords") by name)"
+    return "$ok"
+}
+
+FOLDER_CHECKS="check_exit_status check_no_sanitizer_report check_summary_printed check_skips"
 
 # parse -> write -> parse gives the same tree for every game of the folder
 # (tests/unit/roundtrip, the writer's own checker; treecmp.h says what
@@ -153,6 +188,7 @@ CORPUS_CHECKS=""
 # the corpus folder so that origins are the paths relative to it.
 abs_sgfcheck=$(cd "$(dirname "$sgfcheck")" && pwd)/$(basename "$sgfcheck")
 abs_corpus=$(cd "$corpus" && pwd)
+abs_srcdir=$(cd "$srcdir" && pwd)
 
 # The KGS folders (CGoban 3 writes clean FF[4]): an error there is a false
 # report.  Each pattern must match a folder.
@@ -188,7 +224,7 @@ CORPUS_CHECKS="$CORPUS_CHECKS check_kgs_no_errors"
 # The counts per check id of the replay over the KGS and AI folders, printed
 # for the reader of the log (doc/real-corpus.md explains every error).  The
 # check is that sgfcheck --summary ran to its end over both.
-LEGALITY_IDS='rules-unknown|rules-free-text|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-turn|result-parity|move-after-end|variations-skipped'
+LEGALITY_IDS='rules-unknown|rules-free-text|rules-inferred|komi-assumed|occupied|suicide|suicide-allowed|ko|positional-superko|situational-superko|repetition|ko-marked|cycle|cycle-result|same-player-twice|wrong-player|handicap-as-moves|handicap-placed|setup-mid-game|setup-no-liberties|ancient-opening|result-without-end|result-unsupported|result-turn|result-parity|move-after-end|variations-skipped'
 check_legality_counts() {
     ok=0
     for set in "KGS:$KGS_FOLDERS" "AI:3-ai"; do
@@ -230,6 +266,44 @@ check_repaired_output() {
     [ "$after" = 0 ]
 }
 CORPUS_CHECKS="$CORPUS_CHECKS check_repaired_output"
+
+# Issue 16: no superko or cycle error on a professional game whose result
+# is legal under the rules it was played by.  The professional records
+# (1-pro) seldom name their rules, and none of them breaks a superko or
+# cycle rule it was played under (the two illegal moves there are
+# immediate ko retakes, forfeits: ko errors).  And no "white to move after
+# the handicap stones" in the problem collections, whose black setup
+# stones are no handicap.
+check_pro_no_rule_errors() {
+    (cd "$abs_corpus" && run_tool pro "$abs_sgfcheck" -q -j2 --format=csv \
+        --progress=never 1-pro)
+    grep -E ',(positional-superko|situational-superko|cycle-result),' \
+        "$work/pro.out" >"$work/pro.bad"
+    n=$(grep -c . "$work/pro.bad")
+    echo "  superko and cycle errors on 1-pro: $n"
+    head -n 10 "$work/pro.bad" | sed 's/^/  | /'
+    [ "$n" -eq 0 ] || return 1
+    (cd "$abs_corpus" && run_tool prob "$abs_sgfcheck" -j2 --format=csv \
+        --progress=never 7-problems)
+    n=$(grep -c 'after the handicap stones' "$work/prob.out")
+    echo "  \"white to move after the handicap stones\" on 7-problems: $n"
+    [ "$n" -eq 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_pro_no_rule_errors"
+
+# Issue 16: the rules and komi inferred for a record that does not state
+# them, against the ones it states (tests/tool/assume_heldout.py: records
+# copied without KM[] or RU[], two halves by a hash of the path, floors for
+# each half).  The copies are removed once measured.
+check_assume_heldout() {
+    mkdir -p "$work/assume"
+    run_tool assume python3 "$abs_srcdir/tests/tool/assume_heldout.py" \
+        "$abs_sgfcheck" "$abs_corpus" "$work/assume"
+    rm -rf "$work/assume"
+    cat "$work/assume.out" "$work/assume.err"
+    [ "$(rc_of assume)" -eq 0 ]
+}
+CORPUS_CHECKS="$CORPUS_CHECKS check_assume_heldout"
 
 # Each file of 5-malformed-odd gives the diagnostics tests/real-corpus.expect
 # lists for it (that file says how to read it).  Files are named one by one,
@@ -369,6 +443,18 @@ run_tool kgs python3 "$srcdir/tests/tool/kgs_scores.py" --assert --list -j 2 \
 cat "$work/kgs.out" "$work/kgs.err"
 check_kgs_scores() { [ "$(rc_of kgs)" -eq 0 ]; }
 run_check "sgfscore: KGS counted games within the thresholds" check_kgs_scores
+
+# sgfstat --duplicates over real professional games (issue 15): planted
+# copies (turned, mirrored, colours swapped, truncated, re-encoded, other
+# game information) all found with the right kind of match, and no
+# distinct games grouped, judged move by move (tests/tool/dups-real.py).
+echo "-- sgfstat --duplicates: planted copies and distinct games"
+mkdir -p "$work/dups"
+run_tool dups python3 "$srcdir/tests/tool/dups-real.py" \
+    "$builddir/bin/sgfstat" "$corpus" "$work/dups"
+cat "$work/dups.out" "$work/dups.err"
+check_dups() { [ "$(rc_of dups)" -eq 0 ]; }
+run_check "sgfstat --duplicates: every planted copy found, no distinct games grouped" check_dups
 
 # The Python module over the real corpus: the Dask jobs against the tools
 # byte for byte (sgfscore's against the run above), and the fuzz-seed

@@ -80,9 +80,11 @@ done
 
 # The tool tests: records of corpus/ (run.sh) and the command line itself
 # (sgfcheck.sh: options, exit codes, -o, progress); then the module map of
-# lib/README.md against the sources and objects (layers.sh).
+# lib/README.md against the sources and objects (layers.sh), the libraries
+# each tool is linked with (linked.sh), and every example of README.md and
+# the man pages (examples.sh).
 for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh \
-    layers.sh; do
+    layers.sh linked.sh examples.sh; do
     tool=$srcdir/tests/tool/$name
     [ -f "$tool" ] || continue
     # Not $SHELL: make passes the user's login shell, which may not be sh-like.

@@ -8,6 +8,7 @@
 #define SGFKIT_BUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct cli_buf {
     char *data;
@@ -28,6 +29,12 @@ void cli_buf_json_string(struct cli_buf *b, const char *s);
 /* s for a text line: control characters written as \xNN so that a record
  * cannot move the cursor or start a new diagnostic line. */
 void cli_buf_text(struct cli_buf *b, const char *s);
+/* Terminal columns of UTF-8 text (width.c): East Asian wide characters
+ * 2, combining marks 0, others 1; no locale involved. */
+int cli_char_width(uint32_t c);
+size_t cli_display_width(const char *s, size_t n);
+/* cli_buf_text, then spaces up to width columns. */
+void cli_buf_text_padded(struct cli_buf *b, const char *s, size_t width);
 /* s as one RFC 4180 field: quoted when it holds a comma, a quote or a
  * line break (quotes doubled); NULL gives an empty field. */
 void cli_buf_csv_field(struct cli_buf *b, const char *s);

@@ -30,7 +30,6 @@ struct cli_state {
     double start;              /* progress_clock() at cli_parse */
     /* the command line (options.c) */
     const struct cli_option *tool_options;
-    int format_given;          /* --format wins over -o's extension */
     /* the output (output.c) */
     FILE *out;
     char *tmp_path;            /* -o FILE is written here, renamed at the end */
@@ -41,6 +40,9 @@ struct cli_state {
     int usage_error, write_error, nomem;
     uint64_t read_errors;      /* members that failed part-way */
     uint64_t input_failures;   /* inputs that could not be read at all */
+    /* inputs the walk did not read, by sgf_skip_reason: warned about one
+     * by one, counted in the summary, never a failure */
+    uint64_t input_skips[SGF_SKIP_REASONS];
     int ran;                   /* cli_run was called: a summary is due */
     /* stderr: messages come from the thread that reads or writes (with
      * -j N, any of them) and the progress display from a thread of its

@@ -66,6 +66,34 @@ static void plural(struct cli_buf *b, const char *sep, uint64_t n,
                    n == 1 ? one : many);
 }
 
+/* ", 3 inputs skipped (2 not a game record, 1 hidden)": each reason
+ * (sgf_skip_reason_name) with its count. */
+static void skips(struct cli_buf *b, const uint64_t *by_reason)
+{
+    uint64_t total = 0;
+    int reasons = 0;
+    for (int k = 0; k < SGF_SKIP_REASONS; k++) {
+        total += by_reason[k];
+        reasons += by_reason[k] != 0;
+    }
+    if (!total)
+        return;
+    plural(b, ", ", total, "input skipped", "inputs skipped");
+    const char *sep = " (";
+    for (int k = 0; k < SGF_SKIP_REASONS; k++) {
+        if (!by_reason[k])
+            continue;
+        if (reasons > 1)
+            cli_buf_printf(b, "%s%llu %s", sep,
+                           (unsigned long long)by_reason[k],
+                           sgf_skip_reason_name(k));
+        else
+            cli_buf_printf(b, "%s%s", sep, sgf_skip_reason_name(k));
+        sep = ", ";
+    }
+    cli_buf_printf(b, ")");
+}
+
 /* On stderr like every message, so that it never mixes with a report
  * written to standard output. */
 static void summary(const struct cli *cli)
@@ -82,6 +110,7 @@ static void summary(const struct cli *cli)
     uint64_t failed = st->read_errors + st->input_failures;
     if (failed)
         plural(&b, ", ", failed, "input not read", "inputs not read");
+    skips(&b, st->input_skips);
     cli_buf_printf(&b, " in %.2f s (%.0f games/s)", elapsed,
                    (double)t->games / (elapsed > 1e-9 ? elapsed : 1e-9));
     if (!b.nomem)

@@ -113,6 +113,7 @@ struct cli {
     const struct cli_tool *tool;
     /* set by the options */
     enum cli_format format;
+    int format_given;        /* --format was given: it wins over -o's name */
     unsigned jobs;           /* worker threads, >= 1 */
     enum cli_when progress;
     int verbosity;           /* -1 quiet, 0 default, 1 verbose */
@@ -187,6 +188,11 @@ void cli_read_failed(struct cli *cli);
  * message (the run then exits 2). */
 int cli_save_file(const struct cli *cli, const char *path,
                   const struct cli_buf *b);
+
+/* An output folder (-o DIR of --split, sgfscore --svg=DIR): made with its
+ * parents when missing, atomically (a folder made meanwhile is fine); it
+ * must be a directory.  0, or -1 after an error message (exit status 2). */
+int cli_output_dir(const struct cli *cli, const char *path);
 
 /* Reads every game of every input, calls fn for each (in -j worker threads)
  * and writes the outputs in input order. */

@@ -169,6 +169,19 @@ static int save_failed(const struct cli *cli)
     return -1;
 }
 
+int cli_output_dir(const struct cli *cli, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 &&
+        cli_make_dirs(cli, path, 0, strlen(path), 1) != 0)
+        return save_failed(cli);
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        cli_error(cli, "'%s' is not a directory", path);
+        return save_failed(cli);
+    }
+    return 0;
+}
+
 /* Moves the complete temporary tmp to path.  CLI_SAVE_NEW links it there
  * (link(2) never replaces a name, so a file made meanwhile is safe too),
  * or, on a file system without hard links, checks and renames. */

@@ -31,7 +31,7 @@ static const char *const format_names[] = { "text", "json", "csv" };
 static int opt_format(struct cli *cli, const char *arg, void *data)
 {
     (void)data;
-    cli->st->format_given = 1;
+    cli->format_given = 1;
     for (size_t i = 0; i < NFORMATS; i++)
         if (strcmp(arg, format_names[i]) == 0) {
             if (!(cli->tool->formats & (1u << i)))
@@ -256,6 +256,9 @@ static void help_table(const struct cli *cli, const struct cli_option *t)
                      !t->name ? " %s" : t->arg == CLI_ARG_OPTIONAL
                      ? "[=%s]" : "=%s", a);
         printf("  %-22s %s", left, t->help);
+        if (t->fn == opt_rules && cli->tool->rules_all)
+            printf(",\n  %-22s or all (every rule set in turn, one result each)",
+                   "");
         if (t->fn == opt_format) {
             const char *sep = " ";
             for (size_t i = 0; i < NFORMATS; i++)
@@ -277,7 +280,9 @@ static int print_help(struct cli *cli, const char *arg, void *data)
     printf("Usage: %s [OPTION]... [INPUT]...\n%s\n\n", tool->name,
            tool->purpose);
     printf("An INPUT is a file, a directory (walked recursively), a gzip file,\n"
-           "an archive (zip, tar, 7z...) or - for standard input, the default.\n\n");
+           "an archive (zip, tar, 7z...) or - for standard input, the default.\n"
+           "Records are SGF, Tygem .gib, WBaduk .ngf or PandaNet .ugf/.ugi.  A walk\n"
+           "names each file it does not read in a warning and counts it.\n\n");
     printf("Options:\n");
     help_table(cli, cli->st->tool_options);
     help_table(cli, common_options);
@@ -295,7 +300,7 @@ static void format_from_output(struct cli *cli)
         { ".ndjson", CLI_FORMAT_JSON }, { ".csv", CLI_FORMAT_CSV },
         { ".txt", CLI_FORMAT_TEXT },
     };
-    if (cli->st->format_given || !cli->output)
+    if (cli->format_given || !cli->output)
         return;
     const char *dot = strrchr(cli->output, '.');
     if (!dot || strchr(dot, '/'))

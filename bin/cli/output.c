@@ -51,17 +51,8 @@ void cli_catch_fatal_signals(void)
  * when missing. */
 static int open_directory(struct cli *cli, const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) != 0 &&
-        cli_make_dirs(cli, path, 0, strlen(path), 1) != 0) {
-        cli->st->write_error = 1;
+    if (cli_output_dir(cli, path) != 0)
         return -1;
-    }
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        cli_error(cli, "'%s' is not a directory", path);
-        cli->st->write_error = 1;
-        return -1;
-    }
     cli->st->sink = cli_sink_open(cli, CLI_SINK_DIRECTORY, -1, path);
     if (!cli->st->sink) {
         cli->st->write_error = 1;

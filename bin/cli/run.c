@@ -56,6 +56,17 @@ static void on_input_error(void *ctx, const char *origin, const char *message)
     cli_error(ctx, "%s", message);
 }
 
+/* -q keeps errors only: the summary still counts what was skipped. */
+static void on_input_skip(void *ctx, const char *origin, sgf_skip_reason why,
+                          const char *message)
+{
+    const struct cli *cli = ctx;
+    (void)origin;
+    (void)why;
+    if (cli->verbosity >= 0)
+        cli_error(cli, "warning: %s", message);
+}
+
 /* The end of the current member: rc is what next returned last. */
 static void walk_member_end(struct walk *w, int rc)
 {
@@ -114,6 +125,7 @@ int cli_walk_resume(struct walk *w)
             cli_out_of_memory(cli);
             goto out;
         }
+        sgf_inputs_on_skip(w->in, on_input_skip, cli);
     }
     for (;;) {
         if (!w->m) {
@@ -157,6 +169,8 @@ int cli_walk_resume(struct walk *w)
         st->read_errors++;
     }
     st->input_failures = sgf_inputs_failures(w->in);
+    for (int k = 0; k < SGF_SKIP_REASONS; k++)
+        st->input_skips[k] = sgf_inputs_skipped(w->in, k);
 out:
     sgf_reader_free(w->r);
     if (w->in)

@@ -7,8 +7,7 @@
  * A tool writes one file per game into its batch buffer as a record
  * (cli_buf_file): name, contents, manifest line.  The records reach the
  * sink in input order, so names are made unique (a second "a.sgf" becomes
- * "a-2.sgf") the same way at every -j.  libarchive is loaded when an
- * archive output is opened (lib/dynlib.h), never by a run that writes none.
+ * "a-2.sgf") the same way at every -j.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -22,7 +21,6 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "cli/cli-internal.h"
-#include "common/dynlib.h"
 
 /* Longest name kept, in bytes: file systems allow 255.  A '/' of the
  * pattern makes a folder, MAX_FOLDERS deep at most: a record's path
@@ -33,29 +31,9 @@ enum {
     PATH_BYTES = (MAX_FOLDERS + 1) * (NAME_MAX_BYTES + 1)
 };
 
-/* What of libarchive an archive output calls (lib/dynlib.h). */
-#define AW_FNS(X) \
-    X(archive_write_new) X(archive_write_free) X(archive_write_open_fd) \
-    X(archive_write_close) X(archive_write_set_format_zip) \
-    X(archive_write_set_format_pax_restricted) \
-    X(archive_write_add_filter_gzip) X(archive_write_add_filter_bzip2) \
-    X(archive_write_add_filter_xz) X(archive_write_header) \
-    X(archive_write_data) X(archive_error_string) \
-    X(archive_entry_new) X(archive_entry_free) \
-    X(archive_entry_set_pathname) X(archive_entry_set_size) \
-    X(archive_entry_set_filetype) X(archive_entry_set_perm) \
-    X(archive_entry_set_mtime)
-struct aw_api { AW_FNS(DYNLIB_FIELD) };
-#define AW_ENTRY(f) DYNLIB_ENTRY(struct aw_api, f, SGF_LAZY_LIBARCHIVE)
-static const dynlib_fn aw_fns[] = { AW_FNS(AW_ENTRY) };
-static const dynlib_spec aw_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, aw_fns);
-
 struct sink {
     enum cli_sink kind;
     gzFile gz;
-    dynlib ar_lib;             /* CLI_SINK_ARCHIVE: libarchive */
-    struct aw_api A;
     struct archive *ar;
     const char *dir;           /* CLI_SINK_DIRECTORY */
     time_t mtime;              /* of every archive member: the run's start */
@@ -251,15 +229,15 @@ static int set_archive_format(const struct sink *s, const char *name)
     size_t n = strlen(name);
 #define ENDS(e) (n > strlen(e) && strcasecmp(name + n - strlen(e), e) == 0)
     if (ENDS(".zip"))
-        return s->A.archive_write_set_format_zip(a);
-    if (s->A.archive_write_set_format_pax_restricted(a) != ARCHIVE_OK)
+        return archive_write_set_format_zip(a);
+    if (archive_write_set_format_pax_restricted(a) != ARCHIVE_OK)
         return ARCHIVE_FATAL;
     if (ENDS(".tar.gz") || ENDS(".tgz"))
-        return s->A.archive_write_add_filter_gzip(a);
+        return archive_write_add_filter_gzip(a);
     if (ENDS(".tar.bz2") || ENDS(".tbz2"))
-        return s->A.archive_write_add_filter_bzip2(a);
+        return archive_write_add_filter_bzip2(a);
     if (ENDS(".tar.xz") || ENDS(".txz"))
-        return s->A.archive_write_add_filter_xz(a);
+        return archive_write_add_filter_xz(a);
 #undef ENDS
     return ARCHIVE_OK;
 }
@@ -288,20 +266,13 @@ struct sink *cli_sink_open(struct cli *cli, enum cli_sink kind, int fd,
         break;
     }
     case CLI_SINK_ARCHIVE:
-        if (!dynlib_load(&s->ar_lib, &s->A, &aw_spec)) {
-            cli_error(cli, "cannot write archive '%s': %s", path,
-                      s->ar_lib.err);
-            free(s);
-            return NULL;
-        }
-        s->ar = s->A.archive_write_new();
+        s->ar = archive_write_new();
         if (!s->ar || set_archive_format(s, path) != ARCHIVE_OK ||
-            s->A.archive_write_open_fd(s->ar, fd) != ARCHIVE_OK) {
+            archive_write_open_fd(s->ar, fd) != ARCHIVE_OK) {
             cli_error(cli, "cannot write archive '%s': %s", path,
-                      s->ar ? s->A.archive_error_string(s->ar) : "out of memory");
+                      s->ar ? archive_error_string(s->ar) : "out of memory");
             if (s->ar)
-                s->A.archive_write_free(s->ar);
-            dynlib_close(&s->ar_lib);
+                archive_write_free(s->ar);
             free(s);
             return NULL;
         }
@@ -343,22 +314,22 @@ static int add_member(struct cli *cli, struct sink *s, const char *name,
         cli_buf_free(&path);
         return rc;
     }
-    struct archive_entry *e = s->A.archive_entry_new();
+    struct archive_entry *e = archive_entry_new();
     if (!e) {
         cli_out_of_memory(cli);
         return -1;
     }
-    s->A.archive_entry_set_pathname(e, name);
-    s->A.archive_entry_set_size(e, (la_int64_t)len);
-    s->A.archive_entry_set_filetype(e, AE_IFREG);
-    s->A.archive_entry_set_perm(e, 0644);
-    s->A.archive_entry_set_mtime(e, s->mtime, 0);
-    int ok = s->A.archive_write_header(s->ar, e) == ARCHIVE_OK &&
-             (len == 0 || s->A.archive_write_data(s->ar, data, len) == (la_ssize_t)len);
-    s->A.archive_entry_free(e);
+    archive_entry_set_pathname(e, name);
+    archive_entry_set_size(e, (la_int64_t)len);
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_mtime(e, s->mtime, 0);
+    int ok = archive_write_header(s->ar, e) == ARCHIVE_OK &&
+             (len == 0 || archive_write_data(s->ar, data, len) == (la_ssize_t)len);
+    archive_entry_free(e);
     if (!ok) {
         cli_error(cli, "cannot add '%s' to the archive: %s", name,
-                  s->A.archive_error_string(s->ar));
+                  archive_error_string(s->ar));
         return -1;
     }
     return 0;
@@ -533,14 +504,13 @@ int cli_sink_close(struct cli *cli, struct sink *s, int failed)
         rc = -1;
     }
     if (s->ar) {
-        if (s->A.archive_write_close(s->ar) != ARCHIVE_OK && !failed) {
+        if (archive_write_close(s->ar) != ARCHIVE_OK && !failed) {
             cli_error(cli, "cannot finish the archive: %s",
-                      s->A.archive_error_string(s->ar));
+                      archive_error_string(s->ar));
             rc = -1;
         }
-        s->A.archive_write_free(s->ar);
+        archive_write_free(s->ar);
     }
-    dynlib_close(&s->ar_lib);
     for (size_t i = 0; i < s->cap; i++)
         free(s->names[i]);
     free(s->names);

@@ -11,8 +11,7 @@
 #include <string.h>
 #include "stat/stat.h"
 
-/* A field: tab, newline, carriage return and backslash escaped. */
-static void put_field(struct cli_buf *b, const char *s, size_t n)
+void stat_tsv_field(struct cli_buf *b, const char *s, size_t n)
 {
     size_t start = 0;
     for (size_t i = 0; i < n; i++) {
@@ -34,7 +33,7 @@ void stat_write_partial(const struct stat_state *s, const char *by,
     cli_buf_printf(b, "%s\t%d\n", STAT_PARTIAL_MAGIC, STAT_PARTIAL_VERSION);
     if (by) {
         cli_buf_puts(b, "by\t");
-        put_field(b, by, strlen(by));
+        stat_tsv_field(b, by, strlen(by));
         cli_buf_puts(b, "\n");
     } else {
         cli_buf_puts(b, "by\n");
@@ -44,7 +43,7 @@ void stat_write_partial(const struct stat_state *s, const char *by,
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = s->groups[i];
         cli_buf_puts(b, "group\t");
-        put_field(b, g->key, g->len);
+        stat_tsv_field(b, g->key, g->len);
         cli_buf_puts(b, "\n");
         lines++;
         for (int t = 0; t < STAT_NTABLES; t++)
@@ -54,14 +53,14 @@ void stat_write_partial(const struct stat_state *s, const char *by,
                     continue;
                 cli_buf_printf(b, "count\t%s\t%" PRIu64 "\t",
                                stat_table_names[t], it->count);
-                put_field(b, it->key, it->len);
+                stat_tsv_field(b, it->key, it->len);
                 cli_buf_puts(b, "\n");
                 lines++;
             }
     }
     for (size_t i = 0; i < s->norigins; i++) {
         cli_buf_puts(b, "origin\t");
-        put_field(b, s->origins[i], strlen(s->origins[i]));
+        stat_tsv_field(b, s->origins[i], strlen(s->origins[i]));
         cli_buf_puts(b, "\n");
         lines++;
     }
@@ -74,7 +73,20 @@ void stat_write_partial(const struct stat_state *s, const char *by,
                        (unsigned)e->form, e->hash);
         for (int k = 0; k < SGF_SIG_LEVELS; k++)
             cli_buf_printf(b, "\t%08" PRIx32, e->prefix[k]);
-        cli_buf_printf(b, "\t%s\n", dyer);
+        cli_buf_printf(b, "\t%s\t%u\t%u\t%u\t%u", dyer, (unsigned)e->year,
+                       (unsigned)e->month, (unsigned)e->day,
+                       DUP_FIELDS(e));
+        /* PB, PW, DT, RE: the info text's tabs are the separators */
+        const char *info = e->info ? e->info : "\t\t\t";
+        for (const char *p = info;; p++) {
+            size_t n = strcspn(p, "\t");
+            cli_buf_puts(b, "\t");
+            stat_tsv_field(b, p, n);
+            p += n;
+            if (!*p)
+                break;
+        }
+        cli_buf_puts(b, "\n");
         lines++;
     }
     cli_buf_printf(b, "end\t%zu\n", lines);
@@ -178,10 +190,36 @@ static int read_sig(struct reader *r, struct stat_state *s)
     int more;
     if (next_field(r, &len, &more) < 0)
         return fail(r, "out of memory");
-    if (len != 12 || more)
-        return fail(r, "a Dyer signature is not 12 characters");
-    if (v[0] >= r->norigins)
-        return fail(r, "a signature names an origin not given before");
+    if (len != 12 || !more)
+        return fail(r, len != 12 ? "a Dyer signature is not 12 characters"
+                    : "a signature is cut short");
+    char dyer[13];
+    memcpy(dyer, r->field, 13);
+    uint64_t d[4];
+    for (int i = 0; i < 4; i++)
+        if (number(r, &d[i], 10) != 1)
+            return fail(r, "a signature's date or fields are missing");
+    if (d[0] > 65535 || d[1] > 255 || d[2] > 255 || d[3] > 255)
+        return fail(r, "a signature's date or fields are out of range");
+    struct dup_info info = { { NULL }, (int)d[0], (int)d[1], (int)d[2],
+                             (unsigned)d[3] };
+    char *text[4] = { NULL };
+    int rc = 0;
+    for (int k = 0; k < 4 && rc == 0; k++) {
+        if (next_field(r, &len, &more) < 0 || !(text[k] = strdup(r->field)))
+            rc = fail(r, "out of memory");
+        else if (more != (k < 3))
+            rc = fail(r, more ? "a signature has extra fields"
+                      : "a signature is cut short");
+        info.text[k] = text[k];
+    }
+    if (rc == 0 && v[0] >= r->norigins)
+        rc = fail(r, "a signature names an origin not given before");
+    if (rc < 0) {
+        for (int k = 0; k < 4; k++)
+            free(text[k]);
+        return rc;
+    }
     sgf_game_sig sig = { 0 };
     sig.hash = v[4];
     for (int i = 0; i < SGF_SIG_LEVELS; i++)
@@ -189,8 +227,10 @@ static int read_sig(struct reader *r, struct stat_state *s)
     sig.moves = (unsigned)v[2];
     sig.transform = (int)(v[3] & 7);
     sig.first_color = (v[3] & 8) ? SGF_WHITE : SGF_BLACK;
-    memcpy(sig.dyer, r->field, 13);
-    stat_dup_add(s, r->origins[v[0]], (unsigned)v[1], &sig);
+    memcpy(sig.dyer, dyer, 13);
+    stat_dup_add(s, r->origins[v[0]], (unsigned)v[1], &sig, &info);
+    for (int k = 0; k < 4; k++)
+        free(text[k]);
     return end_line(r);
 }
 
@@ -214,7 +254,7 @@ int stat_read_partial(struct stat_state *s, const char *data, size_t len,
         goto out;
     if (version != STAT_PARTIAL_VERSION) {
         fail(&r, "a partial file of another version (this sgfstat reads "
-             "version 1)");
+             "version 2)");
         goto out;
     }
     while (r.p < r.end) {

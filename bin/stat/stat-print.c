@@ -228,12 +228,10 @@ static void text_group(const struct stat_group *g,
         cli_buf_printf(b, "\n%s\n", sec->title);
         for (size_t k = 0; k < n; k++) {
             cli_buf_puts(b, "  ");
-            struct cli_buf label = { 0 };
-            cli_buf_text(&label, rows[k].label);
-            cli_buf_printf(b, "%-24.*s %9" PRIu64 " %5.1f%% ",
-                           (int)label.len, label.data ? label.data : "",
-                           rows[k].count, pct(rows[k].count, sum));
-            cli_buf_free(&label);
+            /* columns on the screen, not bytes: CJK names take 2 each */
+            cli_buf_text_padded(b, rows[k].label, 24);
+            cli_buf_printf(b, " %9" PRIu64 " %5.1f%% ", rows[k].count,
+                           pct(rows[k].count, sum));
             bar(b, rows[k].count, max);
             cli_buf_puts(b, "\n");
         }
@@ -278,32 +276,67 @@ static const char *relation(const struct dup_entry *f,
     return NULL;
 }
 
-static void dup_notes(const struct dup_entry *f, const struct dup_entry *e,
-                      unsigned longest, struct cli_buf *b, const char *sep)
+static void html_text(struct cli_buf *b, const char *s);
+
+/* The kind of match of record e against its set's kept record f. */
+enum dup_match { M_KEPT, M_IDENTICAL, M_SAME_MOVES, M_PREFIX, M_VARIANT };
+static const char *const match_names[] = { "kept", "identical", "same_moves",
+                                           "prefix", "variant" };
+static const char *const match_words[] = {
+    "kept", "identical record", "same moves, other info", "prefix",
+    "variant"
+};
+static const char *const info_names[] = { "same", "agree", "other",
+                                          "conflict" };
+static const char *const info_tags[4] = { "PB", "PW", "DT", "RE" };
+
+/* The moves e is known to share with its set's kept record f: all of them
+ * for the same sequence, else its last prefix length. */
+static unsigned shared_moves(const struct dup_entry *f,
+                             const struct dup_entry *e)
 {
-    const char *rel = relation(f, e);
-    const char *s = "";
-    if (rel) {
-        cli_buf_printf(b, "%s", rel);
-        s = sep;
-    }
-    if ((f->form ^ e->form) & 8) {
-        cli_buf_printf(b, "%scolours swapped", s);
-        s = sep;
-    }
-    if (e->moves < longest)
-        cli_buf_printf(b, "%struncated", s);
+    if (e->hash == f->hash)
+        return e->moves;
+    int l = stat_dup_top_level(e);
+    return l < 0 ? 0 : sgf_sig_level((size_t)l);
 }
 
-static unsigned set_longest(const struct stat_state *s, const struct dup_set *d)
+static enum dup_match match_of(const struct dup_entry *f,
+                               const struct dup_entry *e, int info)
 {
-    unsigned m = 0;
-    for (size_t j = 0; j < d->n; j++) {
-        const struct dup_entry *e = stat_dup_at(s, d->member[j]);
-        if (e->moves > m)
-            m = e->moves;
-    }
-    return m;
+    if (f == e)
+        return M_KEPT;
+    if (e->hash != f->hash)
+        return e->moves < f->moves ? M_PREFIX : M_VARIANT;
+    int placed = (f->form & 15) == (e->form & 15);
+    return info == DUP_INFO_SAME && placed ? M_IDENTICAL : M_SAME_MOVES;
+}
+
+/* "same moves, other info; rotated 90; colours swapped; players or date
+ * differ" */
+static void dup_notes(const struct stat_state *s, const struct dup_entry *f,
+                      const struct dup_entry *e, struct cli_buf *b)
+{
+    int info = stat_dup_info_cmp(s, f, e);
+    enum dup_match m = match_of(f, e, info);
+    if (m == M_KEPT)
+        return;
+    if (m == M_PREFIX)
+        cli_buf_printf(b, "prefix: truncated at %u of %u moves, the first "
+                       "%u compared", (unsigned)e->moves, (unsigned)f->moves,
+                       shared_moves(f, e));
+    else if (m == M_VARIANT)
+        cli_buf_printf(b, "variant: the same first %u moves, then others",
+                       shared_moves(f, e));
+    else
+        cli_buf_puts(b, match_words[m]);
+    const char *rel = relation(f, e);
+    if (rel)
+        cli_buf_printf(b, "; %s", rel);
+    if ((f->form ^ e->form) & 8)
+        cli_buf_puts(b, "; colours swapped");
+    if (info == DUP_INFO_CONFLICT)
+        cli_buf_puts(b, "; players or date differ");
 }
 
 /* The groups in print order (years in time order with --by=year); NULL
@@ -319,28 +352,46 @@ static struct stat_group **groups_in_order(const struct stat_state *s,
     return v;
 }
 
+/* " PB name  PW name..." of the fields e has, each after sep, its value
+ * written by put (escaped for text or HTML). */
+static void info_fields(const struct stat_state *s, const struct dup_entry *e,
+                        const char *sep,
+                        void (*put)(struct cli_buf *, const char *),
+                        struct cli_buf *b)
+{
+    for (int k = 0; k < 4; k++) {
+        char v[256];
+        stat_dup_field(s, e, k, v, sizeof v);
+        if (!v[0])
+            continue;
+        cli_buf_printf(b, "%s%s ", sep, info_tags[k]);
+        put(b, v);
+    }
+}
+
 static void text_dups(const struct stat_state *s, const struct dup_report *d,
                       struct cli_buf *b)
 {
-    cli_buf_printf(b, "\nduplicates: %zu record%s in %zu set%s\n",
-                   d->nrecords, d->nrecords == 1 ? "" : "s", d->nsets,
-                   d->nsets == 1 ? "" : "s");
+    cli_buf_printf(b, "\nduplicates: %zu record%s in %zu set%s (moves are "
+                   "evidence from %u on)\n", d->nrecords,
+                   d->nrecords == 1 ? "" : "s", d->nsets,
+                   d->nsets == 1 ? "" : "s", d->depth_moves);
     for (size_t i = 0; i < d->nsets; i++) {
         const struct dup_set *set = &d->set[i];
-        unsigned longest = set_longest(s, set);
         const struct dup_entry *f = stat_dup_at(s, set->member[0]);
         cli_buf_printf(b, "  set %zu: %zu records, %u moves\n", i + 1, set->n,
-                       longest);
+                       (unsigned)f->moves);
         for (size_t j = 0; j < set->n; j++) {
             const struct dup_entry *e = stat_dup_at(s, set->member[j]);
             char dyer[13];
             dyer_unpack(dyer, e->dyer);
-            cli_buf_puts(b, "    ");
+            cli_buf_puts(b, j ? "    drop " : "    keep ");
             cli_buf_text(b, s->origins[e->origin]);
             cli_buf_printf(b, "#%" PRIu32 "  %u moves  dyer %s", e->game,
                            (unsigned)e->moves, dyer);
+            info_fields(s, e, "  ", cli_buf_text, b);
             struct cli_buf notes = { 0 };
-            dup_notes(f, e, longest, &notes, ", ");
+            dup_notes(s, f, e, &notes);
             if (notes.len)
                 cli_buf_printf(b, "  (%.*s)", (int)notes.len, notes.data);
             cli_buf_free(&notes);
@@ -394,6 +445,41 @@ static void json_table(const struct stat_group *g, enum stat_table_id t,
     free(v);
 }
 
+/* One record of a set as a JSON object. */
+static void json_dup_record(const struct stat_state *s,
+                            const struct dup_entry *f,
+                            const struct dup_entry *e, struct cli_buf *b)
+{
+    static const char *const keys[4] = { "black", "white", "date_text",
+                                         "result_text" };
+    char dyer[13];
+    dyer_unpack(dyer, e->dyer);
+    int info = stat_dup_info_cmp(s, f, e);
+    const char *rel = relation(f, e);
+    cli_buf_puts(b, "{\"origin\":");
+    cli_buf_json_string(b, s->origins[e->origin]);
+    cli_buf_printf(b, ",\"game\":%" PRIu32 ",\"moves\":%u,\"dyer\":\"%s\","
+                   "\"action\":\"%s\",\"match\":\"%s\",\"symmetry\":",
+                   e->game, (unsigned)e->moves, dyer, f == e ? "keep" : "drop",
+                   match_names[match_of(f, e, info)]);
+    cli_buf_json_string(b, rel ? rel : "same");
+    cli_buf_printf(b, ",\"colors_swapped\":%s,\"truncated\":%s,"
+                   "\"shared_moves\":%u,\"info\":\"%s\"",
+                   ((f->form ^ e->form) & 8) ? "true" : "false",
+                   e->moves < f->moves ? "true" : "false", shared_moves(f, e),
+                   info_names[info]);
+    for (int k = 0; k < 4; k++) {
+        char v[1024];
+        stat_dup_field(s, e, k, v, sizeof v);
+        cli_buf_printf(b, ",\"%s\":", keys[k]);
+        if (v[0])
+            cli_buf_json_string(b, v);
+        else
+            cli_buf_puts(b, "null");
+    }
+    cli_buf_puts(b, "}");
+}
+
 void stat_print_json(struct cli *cli, const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b)
@@ -437,27 +523,23 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
     free(v);
     if (o->dups) {
         cli_buf_printf(b, ",\"duplicates\":{\"sets\":%zu,\"records\":%zu,"
-                       "\"groups\":[", d->nsets, d->nrecords);
+                       "\"evidence_moves\":%u,\"openings\":[", d->nsets,
+                       d->nrecords, d->depth_moves);
+        for (int l = 1; l + 1 < SGF_SIG_LEVELS; l++)
+            cli_buf_printf(b, "%s{\"moves\":%u,\"records\":%zu,"
+                           "\"branching\":%zu}", l > 1 ? "," : "",
+                           sgf_sig_level((size_t)l), d->reaching[l],
+                           d->branching[l]);
+        cli_buf_puts(b, "],\"groups\":[");
         for (size_t i = 0; i < d->nsets; i++) {
             const struct dup_set *set = &d->set[i];
-            unsigned longest = set_longest(s, set);
             const struct dup_entry *f = stat_dup_at(s, set->member[0]);
             cli_buf_printf(b, "%s{\"moves\":%u,\"records\":[", i ? "," : "",
-                           longest);
+                           (unsigned)f->moves);
             for (size_t j = 0; j < set->n; j++) {
                 const struct dup_entry *e = stat_dup_at(s, set->member[j]);
-                char dyer[13];
-                dyer_unpack(dyer, e->dyer);
-                cli_buf_puts(b, j ? ",{\"origin\":" : "{\"origin\":");
-                cli_buf_json_string(b, s->origins[e->origin]);
-                const char *rel = relation(f, e);
-                cli_buf_printf(b, ",\"game\":%" PRIu32 ",\"moves\":%u,"
-                               "\"dyer\":\"%s\",\"symmetry\":", e->game,
-                               (unsigned)e->moves, dyer);
-                cli_buf_json_string(b, rel ? rel : "same");
-                cli_buf_printf(b, ",\"colors_swapped\":%s,\"truncated\":%s}",
-                               ((f->form ^ e->form) & 8) ? "true" : "false",
-                               e->moves < longest ? "true" : "false");
+                cli_buf_puts(b, j ? "," : "");
+                json_dup_record(s, f, e, b);
             }
             cli_buf_puts(b, "]}");
         }
@@ -476,7 +558,12 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
     struct stat_group **v = groups_in_order(s, o, b);
     if (!v)
         return;
-    cli_buf_puts(b, "group,statistic,value,count\r\n");
+    /* with --duplicates, the columns of the duplicates' rows follow */
+    const char *more = ",,,,,,,,,,,,";
+    cli_buf_printf(b, "group,statistic,value,count%s\r\n", o->dups ?
+                   ",game,dyer,action,match,shared_moves,symmetry,"
+                   "colors_swapped,info,"
+                   "PB,PW,DT,RE" : "");
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = v[i];
         for (int t = 0; t < STAT_NTABLES; t++) {
@@ -495,7 +582,8 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
                 cli_buf_csv_field(b, g->key);
                 cli_buf_printf(b, ",%s,", stat_table_names[t]);
                 cli_buf_csv_field(b, it[k]->key);
-                cli_buf_printf(b, ",%" PRIu64 "\r\n", it[k]->count);
+                cli_buf_printf(b, ",%" PRIu64 "%.*s\r\n", it[k]->count,
+                               o->dups ? 12 : 0, more);
             }
             free(it);
         }
@@ -504,19 +592,75 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
     if (!o->dups)
         return;
     /* one row per record of a set: the set's number as the group, the
-     * record as the value, its moves as the count */
-    for (size_t i = 0; i < d->nsets; i++)
+     * record's origin as the value, its moves as the count, and the
+     * columns only these rows fill */
+    for (size_t i = 0; i < d->nsets; i++) {
+        const struct dup_entry *f = stat_dup_at(s, d->set[i].member[0]);
         for (size_t j = 0; j < d->set[i].n; j++) {
             const struct dup_entry *e = stat_dup_at(s, d->set[i].member[j]);
-            struct cli_buf rec = { 0 };
-            cli_buf_printf(&rec, "%s#%" PRIu32, s->origins[e->origin],
-                           e->game);
-            cli_buf_put(&rec, "", 1);
+            int info = stat_dup_info_cmp(s, f, e);
+            const char *rel = relation(f, e);
+            char dyer[13];
+            dyer_unpack(dyer, e->dyer);
             cli_buf_printf(b, "%zu,duplicate,", i + 1);
-            cli_buf_csv_field(b, rec.data ? rec.data : "");
-            cli_buf_printf(b, ",%u\r\n", (unsigned)e->moves);
-            cli_buf_free(&rec);
+            cli_buf_csv_field(b, s->origins[e->origin]);
+            cli_buf_printf(b, ",%u,%" PRIu32 ",%s,%s,%s,%u,",
+                           (unsigned)e->moves, e->game, dyer,
+                           j ? "drop" : "keep",
+                           match_names[match_of(f, e, info)],
+                           shared_moves(f, e));
+            cli_buf_csv_field(b, rel ? rel : "same");
+            cli_buf_printf(b, ",%s,%s", ((f->form ^ e->form) & 8) ? "true"
+                           : "false", info_names[info]);
+            for (int k = 0; k < 4; k++) {
+                char val[1024];
+                stat_dup_field(s, e, k, val, sizeof val);
+                cli_buf_puts(b, ",");
+                cli_buf_csv_field(b, val);
+            }
+            cli_buf_puts(b, "\r\n");
         }
+    }
+}
+
+/* ---- --keep-list, --drop-list ---- */
+
+void stat_print_dup_list(const struct stat_state *s,
+                         const struct dup_report *d, int keep,
+                         struct cli_buf *b)
+{
+    cli_buf_puts(b, "set\taction\torigin\tgame\tmoves\tmatch\tshared_moves\t"
+                 "symmetry\t"
+                 "colors_swapped\tinfo\tkept_origin\tkept_game\tPB\tPW\tDT\t"
+                 "RE\n");
+    for (size_t i = 0; i < d->nsets; i++) {
+        const struct dup_entry *f = stat_dup_at(s, d->set[i].member[0]);
+        for (size_t j = keep ? 0 : 1; j < (keep ? 1 : d->set[i].n); j++) {
+            const struct dup_entry *e = stat_dup_at(s, d->set[i].member[j]);
+            int info = stat_dup_info_cmp(s, f, e);
+            const char *rel = relation(f, e);
+            const char *origin = s->origins[e->origin];
+            const char *kept = s->origins[f->origin];
+            cli_buf_printf(b, "%zu\t%s\t", i + 1, j ? "drop" : "keep");
+            stat_tsv_field(b, origin, strlen(origin));
+            cli_buf_printf(b, "\t%" PRIu32 "\t%u\t%s\t%u\t%s\t%s\t%s\t",
+                           e->game, (unsigned)e->moves,
+                           match_names[match_of(f, e, info)],
+                           shared_moves(f, e),
+                           rel ? rel : "same",
+                           ((f->form ^ e->form) & 8) ? "true" : "false",
+                           info_names[info]);
+            stat_tsv_field(b, kept, strlen(kept));
+            cli_buf_printf(b, "\t%" PRIu32, f->game);
+            for (int k = 0; k < 4; k++) {
+                char v[1024];
+                stat_dup_field(s, e, k, v, sizeof v);
+                cli_buf_puts(b, "\t");
+                stat_tsv_field(b, v, strlen(v));
+            }
+            cli_buf_puts(b, "\n");
+        }
+    }
 }
 
 /* ---- HTML: one page, no scripts, no outside files ---- */
@@ -618,20 +762,23 @@ void stat_print_html(struct cli *cli, const struct stat_state *s,
                        "<ol>\n", d->nrecords, d->nsets);
         for (size_t i = 0; i < d->nsets; i++) {
             const struct dup_set *set = &d->set[i];
-            unsigned longest = set_longest(s, set);
             const struct dup_entry *f = stat_dup_at(s, set->member[0]);
             cli_buf_puts(b, "<li><ul>");
             for (size_t j = 0; j < set->n; j++) {
                 const struct dup_entry *e = stat_dup_at(s, set->member[j]);
-                cli_buf_puts(b, "<li>");
+                cli_buf_puts(b, j ? "<li>drop " : "<li>keep ");
                 html_text(b, s->origins[e->origin]);
-                cli_buf_printf(b, "#%" PRIu32 ", %u moves ", e->game,
+                cli_buf_printf(b, "#%" PRIu32 ", %u moves", e->game,
                                (unsigned)e->moves);
+                info_fields(s, e, ", ", html_text, b);
                 struct cli_buf notes = { 0 };
-                dup_notes(f, e, longest, &notes, ", ");
+                dup_notes(s, f, e, &notes);
                 cli_buf_put(&notes, "", 1);
-                if (notes.data)
+                if (notes.len > 1) {
+                    cli_buf_puts(b, " (");
                     html_text(b, notes.data);
+                    cli_buf_puts(b, ")");
+                }
                 cli_buf_free(&notes);
                 cli_buf_puts(b, "</li>");
             }

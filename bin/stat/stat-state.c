@@ -298,22 +298,111 @@ static uint32_t origin_index(struct stat_state *s, const char *origin)
     return (uint32_t)s->norigins++;
 }
 
+/* A game's information kept: the string of the entry before when equal
+ * (the games of one event, a file's games). */
+static const char *info_keep(struct stat_state *s, const char *info)
+{
+    const char *last = s->ndups ? stat_dup_at(s, s->ndups - 1)->info : NULL;
+    if (last && strcmp(last, info) == 0)
+        return last;
+    const char *k = str_keep(s, info, strlen(info));
+    if (!k)
+        s->nomem = 1;
+    return k;
+}
+
+void stat_dup_info(const sgf_info *in, struct dup_info *out)
+{
+    out->text[DUP_PB] = in->black;
+    out->text[DUP_PW] = in->white;
+    out->text[DUP_DT] = in->date_text;
+    out->text[DUP_RE] = in->result_text;
+    out->year = in->date.year;
+    out->month = in->date.month;
+    out->day = in->date.day;
+    const char *const given[] = { in->black, in->white, in->black_rank,
+                                  in->white_rank, in->event, in->round,
+                                  in->place, in->date_text, in->result_text,
+                                  in->rules };
+    out->fields = (unsigned)(in->has_komi != 0);
+    for (size_t i = 0; i < sizeof given / sizeof *given; i++)
+        out->fields += given[i] && given[i][0];
+}
+
+/* "PB\tPW\tDT\tRE" into b, the values' tabs and line ends as spaces. */
+static void info_text(struct cli_buf *b, const struct dup_info *info)
+{
+    for (int k = 0; k < 4; k++) {
+        if (k)
+            cli_buf_put(b, "\t", 1);
+        /* runs between the characters made spaces, not byte by byte */
+        for (const char *p = info->text[k]; p && *p;) {
+            size_t n = strcspn(p, "\t\n\r");
+            cli_buf_put(b, p, n);
+            p += n;
+            if (*p) {
+                cli_buf_put(b, " ", 1);
+                p++;
+            }
+        }
+    }
+    cli_buf_put(b, "", 1);
+}
+
+void stat_dup_field(const struct stat_state *s, const struct dup_entry *e,
+                    int k, char *out, size_t n)
+{
+    (void)s;
+    const char *p = e->info ? e->info : "";
+    for (int i = 0; i < k && p; i++)
+        if ((p = strchr(p, '\t')))
+            p++;
+    size_t len = p ? strcspn(p, "\t") : 0;
+    if (len >= n)
+        len = n - 1;
+    memcpy(out, p ? p : "", len);
+    out[len] = '\0';
+}
+
+static uint16_t clamp16(int v)
+{
+    return (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+}
+
+static uint8_t clamp8(int v)
+{
+    return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
 void stat_dup_add(struct stat_state *s, const char *origin, unsigned game,
-                  const sgf_game_sig *sig)
+                  const sgf_game_sig *sig, const struct dup_info *info)
 {
     uint32_t o = origin_index(s, origin ? origin : "-");
     if (o == UINT32_MAX)
         return;
+    struct cli_buf text = { 0 };
+    info_text(&text, info);
+    const char *in = text.nomem ? NULL : info_keep(s, text.data);
+    cli_buf_free(&text);
+    if (!in) {
+        s->nomem = 1;
+        return;
+    }
     struct dup_entry *e = dup_new(s);
     if (!e)
         return;
+    e->info = in;
+    e->year = clamp16(info->year);
+    e->month = clamp8(info->month);
+    e->day = clamp8(info->day);
     e->hash = sig->hash;
     memcpy(e->prefix, sig->prefix, sizeof e->prefix);
     e->origin = o;
     e->game = game;
     e->moves = (uint16_t)(sig->moves > 65535 ? 65535 : sig->moves);
     e->form = (uint8_t)((sig->transform & 7) |
-                        (sig->first_color == SGF_WHITE ? 8 : 0));
+                        (sig->first_color == SGF_WHITE ? 8 : 0) |
+                        (info->fields > 15 ? 15 : info->fields) << 4);
     dyer_pack(e->dyer, sig->dyer);
 }
 
@@ -354,11 +443,16 @@ void stat_merge(struct stat_state *dst, struct stat_state *src)
         if (n > DUP_CHUNK)
             n = DUP_CHUNK;
         for (size_t i = 0; remap && i < n; i++) {
+            struct dup_entry from = src->chunks[c][i];
+            /* the string goes before the entry: info_keep compares with
+             * the last entry */
+            const char *info = info_keep(dst, from.info ? from.info : "");
             struct dup_entry *e = dup_new(dst);
             if (!e)
                 break;
-            *e = src->chunks[c][i];
+            *e = from;
             e->origin = remap[e->origin];
+            e->info = info;
         }
         free(src->chunks[c]);
         src->chunks[c] = NULL;

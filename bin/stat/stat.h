@@ -40,16 +40,33 @@ struct stat_group {
     struct stat_table t[STAT_NTABLES];
 };
 
-/* One game for --duplicates: 72 bytes (doc/sgfstat.md). */
+/* One game for --duplicates: 80 bytes (doc/sgfstat.md). */
 struct dup_entry {
     uint64_t hash;
     uint32_t prefix[SGF_SIG_LEVELS];
     uint32_t origin;         /* index into the state's origins */
     uint32_t game;
+    /* "PB\tPW\tDT\tRE" in the state's strings (tabs and line ends in the
+     * values made spaces); the entry before's when equal */
+    const char *info;
     uint16_t moves;          /* saturated at 65535 */
-    uint8_t form;            /* transform (bits 0-2), first mover White (3) */
+    uint16_t year;           /* of DT, 0 when unknown */
+    uint8_t month, day;      /* of DT, 0 when unknown */
+    /* transform (bits 0-2), first mover White (3), how many
+     * game-information properties the record gives (4-7, at most 15) */
+    uint8_t form;
     uint8_t dyer[9];         /* 6 slots of 12 bits (dyer_pack) */
 };
+#define DUP_FIELDS(e) ((unsigned)(e)->form >> 4)
+
+/* What --duplicates keeps of a game's information, to compare records and
+ * to show them. */
+struct dup_info {
+    const char *text[4];     /* PB, PW, DT, RE as written; NULL for none */
+    int year, month, day;    /* of DT, 0 where unknown */
+    unsigned fields;         /* game-information properties it gives */
+};
+enum { DUP_PB, DUP_PW, DUP_DT, DUP_RE };
 enum { DUP_CHUNK = 4096 };
 
 struct str_block;
@@ -84,9 +101,14 @@ static inline void stat_count_str(struct stat_state *s, struct stat_group *g,
     stat_count(s, g, t, key, strlen(key), 1);
 }
 uint64_t stat_get(const struct stat_table *t, const char *key);
-/* Keeps a game's signature for --duplicates. */
+/* Keeps a game's signature and information for --duplicates. */
 void stat_dup_add(struct stat_state *s, const char *origin, unsigned game,
-                  const sgf_game_sig *sig);
+                  const sgf_game_sig *sig, const struct dup_info *info);
+/* The game information of g as --duplicates keeps it. */
+void stat_dup_info(const sgf_info *in, struct dup_info *out);
+/* Field k (DUP_PB...) of e's information into out (n bytes): "" for none. */
+void stat_dup_field(const struct stat_state *s, const struct dup_entry *e,
+                    int k, char *out, size_t n);
 struct dup_entry *stat_dup_at(const struct stat_state *s, size_t i);
 /* Adds src into dst and frees src. */
 void stat_merge(struct stat_state *dst, struct stat_state *src);
@@ -107,8 +129,12 @@ int stat_table_numeric(enum stat_table_id t);
 
 /* ---- the partial file (stat-file.c) ---- */
 
+/* A field of a tab-separated line: tab, newline, carriage return and
+ * backslash escaped (\t, \n, \r, \\). */
+void stat_tsv_field(struct cli_buf *b, const char *s, size_t n);
+
 #define STAT_PARTIAL_MAGIC "sgfstat-partial"
-#define STAT_PARTIAL_VERSION 1
+#define STAT_PARTIAL_VERSION 2
 /* by: the --by field or NULL. */
 void stat_write_partial(const struct stat_state *s, const char *by,
                         struct cli_buf *b);
@@ -121,14 +147,31 @@ int stat_read_partial(struct stat_state *s, const char *data, size_t len,
 /* ---- duplicates (stat-dups.c) ---- */
 
 struct dup_set {
-    uint32_t *member;        /* entry numbers, in print order */
+    uint32_t *member;        /* entry numbers: the kept record, then the
+                              * others in print order */
     size_t n;
 };
 struct dup_report {
     struct dup_set *set;
     size_t nsets, nrecords;
     uint32_t *pool;          /* the members of every set */
+    /* the common openings measured over the collection: per prefix level,
+     * the records reaching the next level and how many prefixes of this
+     * level go on in different ways */
+    size_t reaching[SGF_SIG_LEVELS], branching[SGF_SIG_LEVELS];
+    int depth_level;         /* the first level whose prefix is evidence */
+    unsigned depth_moves;    /* its length in moves */
 };
+/* The last prefix level e reaches, -1 for none. */
+int stat_dup_top_level(const struct dup_entry *e);
+/* How a record's game information stands against another's. */
+enum { DUP_INFO_SAME,        /* PB, PW, DT, RE as written are equal */
+       DUP_INFO_AGREE,       /* other text, same players or same day, no
+                              * conflict */
+       DUP_INFO_OTHER,       /* other text, the players cannot be compared */
+       DUP_INFO_CONFLICT };  /* other players, or dates days apart */
+int stat_dup_info_cmp(const struct stat_state *s, const struct dup_entry *f,
+                      const struct dup_entry *e);
 /* Groups the state's signatures.  Returns 0 or -1 (no memory). */
 int stat_dup_find(const struct stat_state *s, struct dup_report *r);
 void stat_dup_free(struct dup_report *r);
@@ -151,6 +194,11 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
 void stat_print_csv(struct cli *cli, const struct stat_state *s,
                     const struct stat_print *o, const struct dup_report *d,
                     struct cli_buf *b);
+/* --keep-list (keep 1) or --drop-list (keep 0): the kept or the dropped
+ * records of every set as tab-separated lines under a header. */
+void stat_print_dup_list(const struct stat_state *s,
+                         const struct dup_report *d, int keep,
+                         struct cli_buf *b);
 void stat_print_html(struct cli *cli, const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b);

@@ -3,8 +3,9 @@
  * the KM and RE grammars (gameinfo.c) and RU[]'s Chinese komi and KataGo
  * strings (ruleset.c) write the same "6.5", "６，５", "3又3/4子",
  * "四分之三", "五目半", so one reader serves both.  The character, literal
- * and white-space tests they are built from are inline here; the number,
- * fraction and amount readers are in textscan.c.  Never installed.
+ * and white-space tests they are built from are inline here (with the
+ * one test of a file name's suffix); the number, fraction and amount
+ * readers are in textscan.c.  Never installed.
  *
  * Every function reads a NUL-terminated UTF-8 string from a position and
  * never past its end (a literal compare stops at the first byte that
@@ -37,6 +38,20 @@ static inline char lower(char c)
 }
 
 /* ---- literals and words ---- */
+
+/* Whether s[0..len) ends with suffix (lower case), ASCII letter case
+ * ignored: file names' suffixes (".SGF", ".Gib.gz"). */
+static inline bool ends_with_ci(const char *s, size_t len, const char *suffix)
+{
+    size_t n = strlen(suffix);
+    if (len < n)
+        return false;
+    s += len - n;
+    for (size_t i = 0; i < n; i++)
+        if (lower(s[i]) != suffix[i])
+            return false;
+    return true;
+}
 
 /* Byte length of lit when s starts with it, else 0. */
 static inline size_t lit_at(const char *s, const char *lit)
@@ -75,6 +90,18 @@ static inline size_t any_word_at(const char *s, const char *const *words)
             return n;
     }
     return 0;
+}
+
+/* Length of the UTF-8 character at p; 1 for a byte that does not start a
+ * well-formed one, so scanning always advances. */
+static inline size_t u8len(const char *p)
+{
+    unsigned char c = (unsigned char)*p;
+    size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)p[i] & 0xC0) != 0x80)
+            return 1;
+    return n;
 }
 
 /* ---- white space ---- */

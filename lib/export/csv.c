@@ -14,6 +14,7 @@
 #include "common/output.h"
 #include "export/csv.h"
 #include "export/jsonl.h"
+#include "sgf/points.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "go/assume.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
@@ -25,36 +26,6 @@
 #include "sgf/points.h"
 
 /* ---- small pieces ------------------------------------------------------- */
-
-/* The GTP name of (x, y) at out, not terminated; returns its length (at
- * most 4).  Inline: a line names every move. */
-static inline size_t gtp_name(char *out, int x, int y, int height)
-{
-    /* KataGo's Location::toString: past Z (25 columns without I) the
-     * column takes two letters, the first one counting the 25s */
-    static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    size_t n = 0;
-    if (x < 25) {
-        out[n++] = letters[x];
-    } else {
-        out[n++] = letters[x / 25 - 1];
-        out[n++] = letters[x % 25];
-    }
-    /* rows 1..52: snprintf was a tenth of the JSON Lines writer's time */
-    int row = height - y;
-    if (row < 10) {
-        out[n++] = (char)('0' + row);
-    } else {
-        out[n++] = (char)('0' + row / 10);
-        out[n++] = (char)('0' + row % 10);
-    }
-    return n;
-}
-
-void gtp_point(char *out, int x, int y, int height)
-{
-    out[gtp_name(out, x, y, height)] = '\0';
-}
 
 /* sgf_point_decode, with the common value (two letters on the board)
  * decided here: it is called once per move of every game. */
@@ -240,6 +211,16 @@ static int read_start(line_start *l, sgf_game *g, const sgf_rules *rules)
     l->height = in->height;
     l->setup = false;
     l->first = 0;
+    /* HA without AB: the stones go/assume.c placed stand before any
+     * setup */
+    const game_go *go = game_go_get(g);
+    if (go && go->placed_n) {
+        memset(l->initial, 0, (size_t)l->width * (size_t)l->height);
+        for (int i = 0; i < go->placed_n; i++)
+            l->initial[go->placed_y[i] * l->width + go->placed_x[i]] =
+                SGF_BLACK;
+        l->setup = true;
+    }
     sgf_position *p = replay_position(g);
     if (!p)
         return SGF_E_NOMEM;

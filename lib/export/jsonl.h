@@ -52,10 +52,6 @@ static inline int dyer_index(int number)
  * board. */
 void dyer_slot(char dyer[13], int slot, const sgf_prop *p, int w, int h);
 
-/* GTP name of a point ("Q16"; columns skip I, boards wider than 25 take
- * two letters as KataGo writes them: "AA" is column 26).  out holds 8. */
-void gtp_point(char *out, int x, int y, int height);
-
 /* The value of a move property with surrounding blanks removed (inline:
  * the summaries take it for every move of every game). */
 static inline bool move_blank(char c)

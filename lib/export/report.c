@@ -5,10 +5,12 @@
  * call these, so a run split over a cluster writes the bytes one tool run
  * writes, and a field added here reaches every front end at once.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/output.h"
 #include "export/csv.h"
+#include "go/replay.h"
 
 int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
 {
@@ -54,6 +56,35 @@ static void csv_cstr(out_sink *s, const char *str)
     csv_field(s, str, str ? strlen(str) : 0);
 }
 
+/* Where the rules or the komi come from, as the reports say it: "record",
+ * "given", "default", or "inferred from RE[Void]" (the clue assume.c
+ * found; doc/gameinfo.md, "What the record leaves unsaid"). */
+typedef struct source_text { char s[160]; } source_text;
+
+static const char *source_words(source_text *t, sgf_source src,
+                                const char *evidence)
+{
+    if (src != SGF_SOURCE_INFERRED || !evidence)
+        return sgf_source_name(src);
+    snprintf(t->s, sizeof t->s, "inferred from %s", evidence);
+    return t->s;
+}
+
+/* What was wrong with a move the rules forbid, as check ids say it. */
+static const char *illegal_name(sgf_legality l)
+{
+    switch (l) {
+    case SGF_ILLEGAL_OFF_BOARD: return "point-outside-board";
+    case SGF_ILLEGAL_OCCUPIED: return "occupied";
+    case SGF_ILLEGAL_SUICIDE: return "suicide";
+    case SGF_ILLEGAL_KO: return "ko";
+    case SGF_ILLEGAL_POSITIONAL_SUPERKO: return "positional-superko";
+    case SGF_ILLEGAL_SITUATIONAL_SUPERKO: return "situational-superko";
+    case SGF_LEGAL: break;
+    }
+    return "legal";
+}
+
 /* {"origin":...,"game":N,"offset":N: the start of every tool's line. */
 static void json_game_begin(out_sink *s, const sgf_game *g)
 {
@@ -78,7 +109,10 @@ static void text_game(out_sink *s, const sgf_game *g)
 
 /* ---- sgfcheck ------------------------------------------------------------ */
 
-#define CHECK_CSV_HEADER "origin,game,line,column,move,severity,id,message\r\n"
+/* The columns after message came later, so they come last. */
+#define CHECK_CSV_HEADER \
+    "origin,game,line,column,move,severity,id,message,rules," \
+    "rules_source,komi,komi_source\r\n"
 
 int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
@@ -115,8 +149,21 @@ static void text_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
     SINK_LIT(s, "]\n");
 }
 
+/* The rules and komi a game was checked under, when it was replayed
+ * (SGF_READ_LEGALITY); NULL otherwise. */
+static const game_terms *check_terms(sgf_game *g,
+                                     const sgf_read_options *read,
+                                     game_terms *t)
+{
+    if (!read || !(read->flags & SGF_READ_LEGALITY) || !sgf_game_root(g))
+        return NULL;
+    replay_terms(g, read->rules, (read->flags & SGF_READ_RULES_OVERRIDE) != 0,
+                 NULL, t);
+    return t;
+}
+
 static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
-                    int sev)
+                    int sev, const game_terms *t)
 {
     csv_cstr(s, diag_origin(g, d));
     sink_putc(s, ',');
@@ -133,6 +180,19 @@ static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
     csv_cstr(s, d->id);
     sink_putc(s, ',');
     csv_cstr(s, d->message);
+    if (t) {
+        source_text rs, ks;
+        sink_putc(s, ',');
+        csv_cstr(s, t->rules.name);
+        sink_putc(s, ',');
+        csv_cstr(s, source_words(&rs, t->rules_source, t->rules_evidence));
+        sink_putc(s, ',');
+        sink_number(s, t->rules.komi, "");
+        sink_putc(s, ',');
+        csv_cstr(s, source_words(&ks, t->komi_source, t->komi_evidence));
+    } else {
+        SINK_LIT(s, ",,,,");
+    }
     SINK_LIT(s, "\r\n");
 }
 
@@ -187,15 +247,23 @@ static void check_json(out_sink *s, sgf_game *g, const sgf_report_options *o,
     SINK_LIT(s, "\",\"moves\":");
     sink_uint(s, sgf_game_moves(g));
     SINK_LIT(s, ",\"rules\":");
-    if (read && (read->flags & SGF_READ_LEGALITY)) {
-        sgf_rules r;
+    game_terms terms;
+    const game_terms *t = check_terms(g, read, &terms);
+    if (t) {
         char text[128];
-        sgf_game_rules(g, read->rules,
-                       (read->flags & SGF_READ_RULES_OVERRIDE) != 0, &r);
-        sgf_rules_format(&r, text, sizeof text);
-        sink_json_cstr(s, r.name);
+        source_text rs, ks;
+        sgf_rules_format(&t->rules, text, sizeof text);
+        sink_json_cstr(s, t->rules.name);
         SINK_LIT(s, ",\"rules_detail\":");
         sink_json_cstr(s, text);
+        SINK_LIT(s, ",\"rules_source\":");
+        sink_json_cstr(s, source_words(&rs, t->rules_source,
+                                       t->rules_evidence));
+        SINK_LIT(s, ",\"komi\":");
+        sink_number(s, t->rules.komi, "null");
+        SINK_LIT(s, ",\"komi_source\":");
+        sink_json_cstr(s, source_words(&ks, t->komi_source,
+                                       t->komi_evidence));
     } else {
         SINK_LIT(s, "null");
     }
@@ -223,13 +291,16 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
     /* the least severity shown: -q errors, by default warnings, -v notes */
     int least = o->verbosity < 0 ? SGF_ERROR
                 : o->verbosity > 0 ? SGF_NOTE : SGF_WARNING;
+    game_terms terms;
+    const game_terms *t = o->format == SGF_REPORT_CSV
+                          ? check_terms(g, read, &terms) : NULL;
     for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++) {
         const sgf_diag *d = sgf_game_diag(g, i);
         int sev = sgf_report_severity(o, d);
         if (sev < least)
             continue;
         if (o->format == SGF_REPORT_CSV)
-            csv_row(&s, g, d, sev);
+            csv_row(&s, g, d, sev, t);
         else
             text_row(&s, g, d, sev);
     }
@@ -238,11 +309,15 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
 
 /* ---- sgfscore ------------------------------------------------------------ */
 
+/* One row per game: the columns after "ended" came later (so they come
+ * last); a game not scored has only origin, game and not_scored. */
 #define SCORE_CSV_HEADER \
     "origin,game,rules,komi,handicap,bonus,method,black_stones," \
     "white_stones,black_territory,white_territory,black_prisoners," \
     "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
-    "white_points,margin,result,recorded,agreement,unsettled,moves,ended\r\n"
+    "white_points,margin,result,recorded,agreement,unsettled,moves,ended," \
+    "rules_source,komi_source,illegal_moves,first_illegal_move," \
+    "not_scored\r\n"
 
 int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
@@ -320,10 +395,18 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     sgf_rules_format(&sg->rules, text, sizeof text);
     SINK_LIT(s, ",\"rules_detail\":");
     sink_json_cstr(s, text);
+    source_text rs, ks;
+    SINK_LIT(s, ",\"rules_source\":");
+    sink_json_cstr(s, source_words(&rs, sg->rules_source,
+                                   sg->rules_evidence));
     SINK_LIT(s, ",\"komi\":");
     sink_number(s, c->komi, "null");
+    SINK_LIT(s, ",\"komi_source\":");
+    sink_json_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
     SINK_LIT(s, ",\"handicap\":");
     sink_int(s, c->handicap);
+    SINK_LIT(s, ",\"handicap_placed\":");
+    sink_int(s, sgf_game_info(g)->handicap_placed);
     SINK_LIT(s, ",\"bonus\":");
     sink_number(s, c->bonus, "null");
     SINK_LIT(s, ",\"method\":\"");
@@ -353,6 +436,18 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     SINK_LIT(s, ",\"moves\":");
     sink_int(s, sg->moves);
     sink_puts(s, sg->ended ? ",\"ended\":true" : ",\"ended\":false");
+    SINK_LIT(s, ",\"illegal_moves\":");
+    sink_int(s, sg->illegal);
+    SINK_LIT(s, ",\"first_illegal_move\":");
+    if (sg->illegal) {
+        SINK_LIT(s, "{\"move\":");
+        sink_int(s, sg->first_illegal);
+        SINK_LIT(s, ",\"id\":\"");
+        sink_puts(s, illegal_name(sg->first_illegal_kind));
+        SINK_LIT(s, "\"}");
+    } else {
+        SINK_LIT(s, "null");
+    }
     SINK_LIT(s, ",\"markup_ignored\":");
     sink_int(s, sg->markup_ignored);
     SINK_LIT(s, ",\"dead_stones\":{\"black\":[");
@@ -406,7 +501,16 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
     sink_int(s, sg->moves);
     sink_putc(s, ',');
     sink_int(s, sg->ended);
-    SINK_LIT(s, "\r\n");
+    source_text rs, ks;
+    sink_putc(s, ',');
+    csv_cstr(s, source_words(&rs, sg->rules_source, sg->rules_evidence));
+    sink_putc(s, ',');
+    csv_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
+    sink_putc(s, ',');
+    sink_int(s, sg->illegal);
+    sink_putc(s, ',');
+    sink_int(s, sg->first_illegal);
+    SINK_LIT(s, ",\r\n");
 }
 
 static void text_side(out_sink *s, const char *name, const sgf_score *c,
@@ -479,6 +583,30 @@ static void score_text(out_sink *s, sgf_game *g, const sgf_position *p,
     }
     if (!sg->ended)
         SINK_LIT(s, ", not ended");
+    if (sg->illegal) {
+        SINK_LIT(s, ", ");
+        sink_int(s, sg->illegal);
+        sink_puts(s, sg->illegal == 1 ? " illegal move (move "
+                                      : " illegal moves (move ");
+        sink_int(s, sg->first_illegal);
+        SINK_LIT(s, ": ");
+        sink_puts(s, illegal_name(sg->first_illegal_kind));
+        sink_putc(s, ')');
+    }
+    /* what was assumed: the rules and komi the record does not state */
+    source_text words;
+    if (sg->rules_source == SGF_SOURCE_INFERRED ||
+        sg->rules_source == SGF_SOURCE_DEFAULT) {
+        SINK_LIT(s, ", rules ");
+        sink_text(s, source_words(&words, sg->rules_source,
+                                  sg->rules_evidence));
+    }
+    if (sg->komi_source == SGF_SOURCE_INFERRED ||
+        sg->komi_source == SGF_SOURCE_DEFAULT) {
+        SINK_LIT(s, ", komi ");
+        sink_text(s, source_words(&words, sg->komi_source,
+                                  sg->komi_evidence));
+    }
     SINK_LIT(s, "]\n");
     if (o->verbosity > 0 || (o->flags & SGF_REPORT_DIAGRAM)) {
         int terr = sg->rules.scoring == SGF_SCORING_TERRITORY;
@@ -512,8 +640,17 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
         sink_json_cstr(s, why);
         SINK_LIT(s, "}\n");
         break;
-    case SGF_REPORT_CSV:
-        break;      /* one row per scored game; a summary counts the rest */
+    case SGF_REPORT_CSV: {
+        /* every game has its row: this one says why it has no count */
+        const char *origin = sgf_game_origin(g);
+        csv_cstr(s, origin ? origin : "-");
+        sink_putc(s, ',');
+        sink_uint(s, sgf_game_index(g));
+        SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+        csv_cstr(s, why);
+        SINK_LIT(s, "\r\n");
+        break;
+    }
     case SGF_REPORT_TEXT:
         text_game(s, g);
         SINK_LIT(s, ": not scored: ");

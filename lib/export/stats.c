@@ -9,7 +9,9 @@
  * symmetry that makes B smallest also makes A smallest (a smaller image of
  * A would give a smaller image of B), so a truncated record hashes to the
  * prefix hash of the full one.  Colours are taken relative to the first
- * mover, which makes a colour-swapped record the same sequence.
+ * mover, which makes a colour-swapped record the same sequence.  Setup
+ * stones (AB, AW, AE of the main line) are part of the game: a problem's
+ * answer on another position is another record, so they go into every hash.
  */
 #include <stdbool.h>
 #include <limits.h>
@@ -151,8 +153,92 @@ static move_cursor line_start(const sgf_game *g)
     return c;
 }
 
+static bool is_setup(const sgf_prop *p)
+{
+    return p->kind == SGF_P_AB || p->kind == SGF_P_AW || p->kind == SGF_P_AE;
+}
+
+/* The code of the setup stones of property p under transform t: each
+ * stone's (how many moves came before it, its kind relative to the first
+ * mover, its point) mixed, and summed, so that their order in the record
+ * does not matter. */
+static uint64_t setup_codes(const sgf_prop *p, unsigned before, int t, int w,
+                            int h, int first)
+{
+    uint64_t sum = 0;
+    uint64_t kind = p->kind == SGF_P_AE ? 2
+                    : (p->kind == SGF_P_AB) == (first == SGF_BLACK) ? 0 : 1;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        point_rect r;
+        point_value_status st = point_value_parse(p->values[i].raw,
+                                                  p->values[i].len, w, h, &r);
+        if (st != PV_POINT && st != PV_RECT && st != PV_RECT_1X1 &&
+            st != PV_RECT_ORDER)
+            continue;
+        for (int y = r.y0; y <= r.y1; y++)
+            for (int x = r.x0; x <= r.x1; x++) {
+                int a = x, b = y;
+                transform(t, w, h, &a, &b);
+                uint64_t code = (uint64_t)before << 16 | kind << 12 |
+                                (uint64_t)(b * SGF_MAX_BOARD + a);
+                sum += mix(code + 1);
+            }
+    }
+    return sum;
+}
+
+/* Every setup stone of the main line under t: only to choose between
+ * symmetries the moves leave (pick_transform).  0 without setup. */
+static uint64_t setup_hash(const sgf_game *g, int t, int w, int h, int first)
+{
+    uint64_t sum = 0;
+    unsigned before = 0;
+    for (const sgf_node *n = g->root; n; n = n->child)
+        for (const sgf_prop *p = n->props; p; p = p->next) {
+            before += is_move(p);
+            if (is_setup(p))
+                sum += setup_codes(p, before, t, w, h, first);
+        }
+    return sum;
+}
+
+/* The main line's moves, and its setup properties too when setup is
+ * set: the hashed walk takes both in one pass. */
+static inline const sgf_prop *next_move_or_setup(move_cursor *c)
+{
+    const sgf_node *n = c->n;
+    const sgf_prop *p = c->p;
+    for (;;) {
+        for (; p; p = p->next)
+            if (is_move(p) || is_setup(p)) {
+                c->n = n;
+                c->p = p->next;
+                return p;
+            }
+        if (!n || !(n = n->child))
+            break;
+        p = n->props;
+    }
+    c->n = NULL;
+    c->p = NULL;
+    return NULL;
+}
+
+/* Setup read since the last move goes into the hash before the next move
+ * (or at the end): root setup before every prefix, later setup from where
+ * it stands. */
+static uint64_t fold_setup(uint64_t hash, uint64_t *pending)
+{
+    for (int k = 0; *pending && k < 64; k += 16)
+        hash = fnv16(hash, (unsigned)(*pending >> k) & 0xffffu);
+    *pending = 0;
+    return hash;
+}
+
 /* The symmetries left after comparing the images of the moves one by
- * one: usually a single one after the first move or two. */
+ * one: usually a single one after the first move or two.  When the moves
+ * leave several (none at all, or a symmetric sequence), the setup decides:
+ * the symmetry of the smallest setup hash. */
 static int pick_transform(const sgf_game *g, int w, int h)
 {
     unsigned alive = w == h ? 0xffu : 0x0fu;
@@ -176,10 +262,20 @@ static int pick_transform(const sgf_game *g, int w, int h)
             if ((alive & (1u << t)) && code[t] != best)
                 alive &= ~(1u << t);
     }
-    for (int t = 0; t < 8; t++)
-        if (alive & (1u << t))
+    int best = -1;
+    uint64_t best_setup = 0;
+    for (int t = 0; t < 8; t++) {
+        if (!(alive & (1u << t)))
+            continue;
+        if (!(alive & (alive - 1)))
             return t;
-    return 0;
+        uint64_t v = setup_hash(g, t, w, h, first ? first : SGF_BLACK);
+        if (best < 0 || v < best_setup) {
+            best = t;
+            best_setup = v;
+        }
+    }
+    return best < 0 ? 0 : best;
 }
 
 /* The moves and passes of the rest of the main line from c: the loop most
@@ -260,6 +356,8 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     uint64_t hash = 0xcbf29ce484222325ull;
     hash = fnv16(hash, (unsigned)w);
     hash = fnv16(hash, (unsigned)h);
+    uint64_t pending = 0;    /* setup codes not yet in the hash */
+    int first_color = 0;     /* of the first move, found when needed */
     unsigned number = 0, passes = 0, next_level = levels[0];
     unsigned coded = hashed ? UINT_MAX : SGF_SIG_OPENING;
     size_t level = 0;
@@ -267,7 +365,22 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     move_cursor c = line_start(g);
     const sgf_prop *p;
     /* the opening, and every move when hashes are wanted: coded */
-    while (number < coded && (p = next_move(&c))) {
+    while (number < coded &&
+           (p = hashed ? next_move_or_setup(&c) : next_move(&c))) {
+        if (is_setup(p)) {
+            if (!first_color) {
+                /* colours relative to the first mover: look ahead */
+                move_cursor fc = c;
+                const sgf_prop *fm = first_kind >= 0 ? NULL : next_move(&fc);
+                first_color = first_kind >= 0 ? out->first_color
+                              : fm && fm->kind == SGF_P_W ? SGF_WHITE
+                              : SGF_BLACK;
+            }
+            uint64_t v = setup_codes(p, number, t, w, h, first_color);
+            pending += v;
+            out->setup += v;
+            continue;
+        }
         number++;
         if (first_kind < 0) {
             first_kind = p->kind;
@@ -284,6 +397,7 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
             dyer_fill(out, number, p, in);
         if (!hashed)
             continue;
+        hash = fold_setup(hash, &pending);
         hash = fnv16(hash, code);
         if (number == next_level) {
             /* never 0: 0 means "shorter than this" */
@@ -302,6 +416,6 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     count_rest(c, w, h, &number, &out->passes);
     out->moves = number;
     if (hashed)
-        out->hash = mix(hash ^ number);
+        out->hash = mix(fold_setup(hash, &pending) ^ number);
     return SGF_OK;
 }

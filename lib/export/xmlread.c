@@ -11,8 +11,7 @@
  * The input is not trusted: no network, no external subset, no entity
  * declarations at all (so no billion laughs and no external entities,
  * whatever libxml2's own limits are), elements at most MAX_DEPTH deep.
- * Nothing here recurses.  libxml2 is loaded by the call (dynlib.h), so
- * that a program which never reads XML never maps it (nor ICU behind it).
+ * Nothing here recurses.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -23,7 +22,6 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 
-#include "common/dynlib.h"
 #include "common/arena.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
@@ -100,20 +98,7 @@ typedef struct frame {
     xpos at;
 } frame;
 
-/* What of libxml2 the reader calls (dynlib.h). */
-#define XML_FNS(X) \
-    X(xmlInitParser) X(xmlCreatePushParserCtxt) X(xmlCtxtUseOptions) \
-    X(xmlParseChunk) X(xmlStopParser) X(xmlSAX2GetLineNumber) \
-    X(xmlFreeDoc) X(xmlFreeParserCtxt)
-struct xml_api { XML_FNS(DYNLIB_FIELD) };
-#define XML_ENTRY(f) DYNLIB_ENTRY(struct xml_api, f, SGF_LAZY_LIBXML2)
-static const dynlib_fn xml_fns[] = { XML_FNS(XML_ENTRY) };
-static const dynlib_spec xml_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBXML2, SGF_LAZY_LIBXML2, xml_fns);
-
 typedef struct xreader {
-    dynlib lib;            /* libxml2, for this call */
-    struct xml_api X;
     xmlParserCtxtPtr ctxt;
     sgf_write_fn write;
     void *ctx;
@@ -167,7 +152,7 @@ static void failv(xreader *r, const char *fmt, va_list ap)
     r->rc = SGF_E_FORMAT;
     if (r->err && r->errlen) {
         int n = snprintf(r->err, r->errlen, "line %d: ",
-                         r->ctxt ? r->X.xmlSAX2GetLineNumber(r->ctxt) : 0);
+                         r->ctxt ? xmlSAX2GetLineNumber(r->ctxt) : 0);
         if (n >= 0 && (size_t)n < r->errlen)
             vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
     }
@@ -202,7 +187,7 @@ static void nomem(xreader *r)
 static void stop_if_failed(xreader *r)
 {
     if (r->rc && r->ctxt)
-        r->X.xmlStopParser(r->ctxt);
+        xmlStopParser(r->ctxt);
 }
 
 static void on_xml_error(void *ctx, xmlErrorPtr e)
@@ -957,7 +942,7 @@ static void start_sgf(xreader *r, const xmlChar **attrs, int nattrs, bool go)
 static xpos element_start(xreader *r)
 {
     xmlParserInputPtr in = r->ctxt->input;
-    xpos at = { (unsigned long)r->X.xmlSAX2GetLineNumber(r->ctxt),
+    xpos at = { (unsigned long)xmlSAX2GetLineNumber(r->ctxt),
                 (unsigned long)(in->col > 0 ? in->col : 1) };
     const xmlChar *p = in->cur, *base = in->base;
     unsigned long back = 0, lines = 0;
@@ -1348,13 +1333,6 @@ int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
         free(r);
         return SGF_E_NOMEM;
     }
-    if (!dynlib_load(&r->lib, &r->X, &xml_spec)) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s", r->lib.err);
-        sgf_source_map_free(r->inner);
-        free(r);
-        return SGF_E_IO;
-    }
     arena_init(&r->a);
 
     memset(&sax, 0, sizeof sax);
@@ -1369,10 +1347,10 @@ int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
     sax.reference = on_reference;
     sax.serror = on_xml_error;
 
-    r->X.xmlInitParser();
-    r->ctxt = r->X.xmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL);
+    /* libxml2 keeps its own flag: after the first call this returns */
+    xmlInitParser();
+    r->ctxt = xmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL);
     if (!r->ctxt) {
-        dynlib_close(&r->lib);
         sgf_source_map_free(r->inner);
         free(r);
         return SGF_E_NOMEM;
@@ -1382,13 +1360,13 @@ int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
      * a label "a&b" came back "a&#38;b" (doc/fuzzing.md, 19).  NOENT only
      * has libxml2 substitute what it parsed: no entity can be declared
      * (on_entity_decl) and no DTD is loaded (no XML_PARSE_DTDLOAD). */
-    r->X.xmlCtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOENT);
+    xmlCtxtUseOptions(r->ctxt, XML_PARSE_NONET | XML_PARSE_NOENT);
     if (blank(bytes, len))  /* libxml2 would speak of "extra content" */
         fail(r, "no XML document (the input is empty)");
     for (size_t off = 0; !r->rc;) {
         size_t n = len - off < CHUNK ? len - off : CHUNK;
         int last = off + n == len;
-        r->X.xmlParseChunk(r->ctxt, bytes ? bytes + off : "", (int)n, last);
+        xmlParseChunk(r->ctxt, bytes ? bytes + off : "", (int)n, last);
         off += n;
         if (last)
             break;
@@ -1399,9 +1377,8 @@ int sgf_xml_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
     /* libxml2 keeps a declared entity in a document of its own even under
      * SAX ("for expat compatibility"); the context does not free it */
     if (r->ctxt->myDoc)
-        r->X.xmlFreeDoc(r->ctxt->myDoc);
-    r->X.xmlFreeParserCtxt(r->ctxt);
-    dynlib_close(&r->lib);
+        xmlFreeDoc(r->ctxt->myDoc);
+    xmlFreeParserCtxt(r->ctxt);
     arena_free(&r->a);
     free(r->text.p);
     free(r->para.p);

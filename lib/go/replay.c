@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "go/assume.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "common/arena.h"
@@ -40,75 +41,48 @@ typedef enum {
     RULES_GIVEN         /* the caller's rules replace RU[] */
 } rules_source;
 
-/* Ancient Chinese games start with 座子: two black and two white stones on
- * the four 4-4 points, each colour on one diagonal, and White moves first
- * (DANGHU01.SGF: AW[dd][pp]AB[dp][pd]). */
-static bool zuozi_setup(const sgf_node *root, int w, int h)
-{
-    if (!root || w != 19 || h != 19)
-        return false;
-    const sgf_prop *ab = sgf_node_find(root, SGF_P_AB);
-    const sgf_prop *aw = sgf_node_find(root, SGF_P_AW);
-    if (!ab || !aw || ab->nvalues != 2 || aw->nvalues != 2)
-        return false;
-    point_set b, wh;
-    point_set_clear(&b);
-    point_set_clear(&wh);
-    if (point_list_collect(ab, w, h, &b) != 2 ||
-        point_list_collect(aw, w, h, &wh) != 2)
-        return false;
-    /* dd-pp and dp-pd are the diagonals */
-    bool b1 = point_set_has(&b, 3, 3) && point_set_has(&b, 15, 15);
-    bool b2 = point_set_has(&b, 3, 15) && point_set_has(&b, 15, 3);
-    bool w1 = point_set_has(&wh, 3, 3) && point_set_has(&wh, 15, 15);
-    bool w2 = point_set_has(&wh, 3, 15) && point_set_has(&wh, 15, 3);
-    return (b1 && w2) || (b2 && w1);
-}
-
-/* Colour of the first move of the main line, 0 when there is none. */
-static int first_mover(const sgf_game *g)
-{
-    for (const sgf_node *n = g->root; n; n = n->child)
-        for (const sgf_prop *q = n->props; q; q = q->next)
-            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
-                return q->kind == SGF_P_B ? SGF_BLACK : SGF_WHITE;
-    return 0;
-}
-
-/* The 座子 opening: the four stones, then White moves first. */
-static bool ancient_opening(const sgf_game *g)
-{
-    return zuozi_setup(g->root, g->info.width, g->info.height) &&
-           first_mover(g) == SGF_WHITE;
-}
-
+/* The rules g is replayed under.  *stated: the record or the caller
+ * names them; else they are assumed (inferred or the default: assume.c),
+ * and what another major rule set allows is no error. */
 static rules_source game_rules(const sgf_game *g, const sgf_rules *given,
-                               bool override, sgf_rules *out)
+                               bool override, sgf_rules *out, bool *stated)
 {
     rules_source src = RULES_ABSENT;
     const char *ru = g->info.rules;
 
+    bool given_used = false;
     sgf_rules_named("chinese", out);
+    *stated = true;
     if (given && override) {
         *out = *given;
         src = RULES_GIVEN;
+        given_used = true;
     } else {
         if (ru && *ru) {
             int rc = sgf_rules_parse(ru, out);
             src = rc > 0 ? RULES_EXACT : rc == 0 ? RULES_LOOSE : RULES_UNKNOWN;
         }
         if (src == RULES_ABSENT || src == RULES_UNKNOWN) {
-            if (given)
+            if (given) {
                 *out = *given;
-            else if (src == RULES_ABSENT && ancient_opening(g))
-                sgf_rules_named("ancient-chinese", out);
+                given_used = true;
+            } else {
+                const char *set = g->info.rules_assumed;
+                sgf_rules_named(set ? set : "chinese", out);
+                *stated = false;
+            }
         }
     }
     /* KM[] is the komi the game was played with, unless the caller's rules
-     * say otherwise on purpose. */
+     * say otherwise on purpose; without KM[], what the rules text says,
+     * else the komi assume.c inferred from the record, else the komi of
+     * the rules the caller named, else 0. */
     if (g->info.has_komi && !(src == RULES_GIVEN && given->has_komi)) {
         out->komi = g->info.komi;
         out->has_komi = 1;
+    } else if (!out->has_komi &&
+               !(given_used && g->info.komi_source == SGF_SOURCE_DEFAULT)) {
+        out->komi = g->info.komi;
     }
     return src;
 }
@@ -116,23 +90,40 @@ static rules_source game_rules(const sgf_game *g, const sgf_rules *given,
 void sgf_game_rules(sgf_game *g, const sgf_rules *r, int override,
                     sgf_rules *out)
 {
-    game_rules(g, r, override != 0, out);
+    bool stated;
+    game_rules(g, r, override != 0, out, &stated);
+}
+
+void replay_terms(sgf_game *g, const sgf_rules *given, int override,
+                  const double *komi, game_terms *t)
+{
+    const sgf_info *in = &g->info;
+    sgf_game_rules(g, given, override, &t->rules);
+    /* the caller's rules apply when they replace RU[], or when RU[] names
+     * none sgfkit reads */
+    bool rules_given = given && (override ||
+                                 in->rules_source != SGF_SOURCE_RECORD);
+    t->rules_source = rules_given ? SGF_SOURCE_GIVEN : in->rules_source;
+    t->rules_evidence = t->rules_source == SGF_SOURCE_INFERRED
+                        ? in->rules_evidence : NULL;
+    /* the komi is the caller's with komi, with rules text that gives one,
+     * or when the record gives none and the rules named bring theirs
+     * (game_rules) */
+    bool komi_given = komi ||
+        (rules_given && given->has_komi && (override || !in->has_komi)) ||
+        (rules_given && !in->has_komi &&
+         in->komi_source == SGF_SOURCE_DEFAULT);
+    if (komi) {
+        /* the caller's komi, which a replay under these rules keeps */
+        t->rules.komi = *komi;
+        t->rules.has_komi = 1;
+    }
+    t->komi_source = komi_given ? SGF_SOURCE_GIVEN : in->komi_source;
+    t->komi_evidence = t->komi_source == SGF_SOURCE_INFERRED
+                       ? in->komi_evidence : NULL;
 }
 
 /* ---- naming moves: "move 57 (W Q16 = pd)" ---- */
-
-/* GTP column letters skip I; past Z (boards over 25 wide) two letters. */
-static size_t gtp_column(char *out, int x)
-{
-    static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    if (x < 25) {
-        out[0] = letters[x];
-        return 1;
-    }
-    out[0] = letters[x / 25 - 1];
-    out[1] = letters[x % 25];
-    return 2;
-}
 
 /* The move being played; named only when a diagnostic needs it (a
  * snprintf per move would cost more than playing it). */
@@ -152,13 +143,13 @@ static const char *name_move(move_name *m, const move_ref *mv)
         snprintf(m->s, sizeof m->s, "move %d (%c pass)", mv->move, c);
         return m->s;
     }
-    char col[3] = { 0 };
-    gtp_column(col, mv->x);
+    char pt[8];
+    gtp_point(pt, mv->x, mv->y, mv->height);
     char sgf[3] = { 0 };
     if (mv->v && mv->v->len == 2)
         memcpy(sgf, mv->v->raw, 2);
-    snprintf(m->s, sizeof m->s, "move %d (%c %s%d = %s)", mv->move, c, col,
-             mv->height - mv->y, sgf);
+    snprintf(m->s, sizeof m->s, "move %d (%c %s = %s)", mv->move, c, pt,
+             sgf);
     return m->s;
 }
 
@@ -168,6 +159,7 @@ typedef struct replay {
     sgf_game *g;
     sgf_position *p;
     sgf_rules rules;
+    bool stated;          /* the record or the caller names the rules */
     int w, h;
     bool report;          /* report the node being played */
     int move;             /* moves played on this path */
@@ -183,9 +175,11 @@ typedef struct replay {
     int end_ply;          /* ply where two passes or a cycle ended the game,
                            * -1 while it goes on */
     bool after_end_noted;
+    bool repetition_noted;  /* a legal repetition under assumed rules */
     int cycle_ply;        /* ply where a no-result cycle ended the game, -1 */
     int cycle_len;
     long plies;           /* plies replayed (the variation budget) */
+    sgf_replay_summary sum;   /* of this path */
     sgf_replay_fn fn;
     void *ctx;
 } replay;
@@ -297,6 +291,22 @@ static void check_player(replay *r, const sgf_prop *q, const move_ref *mv)
                     name_move(&mn, mv), color_name(color));
 }
 
+/* The rules a message names: "japanese rules", or with what they were
+ * assumed from when the record does not state them. */
+static const char *rules_words(const replay *r, char *buf, size_t n)
+{
+    const sgf_info *in = &r->g->info;
+    if (r->stated)
+        snprintf(buf, n, "%s rules", r->rules.name);
+    else if (in->rules_source == SGF_SOURCE_INFERRED && in->rules_evidence)
+        snprintf(buf, n, "%s rules (inferred from %s)", r->rules.name,
+                 in->rules_evidence);
+    else
+        snprintf(buf, n, "%s rules (assumed: nothing in the record says "
+                 "which)", r->rules.name);
+    return buf;
+}
+
 /* "the position after move N" for the position after ply N. */
 static void position_when(char *buf, size_t n, int ply)
 {
@@ -315,7 +325,7 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
     move_name mn;
     bool marked = sgf_node_find(n, SGF_P_KO) != NULL;
     int check = -1;
-    char why[160];
+    char why[320];
     why[0] = 0;
 
     switch (pi->legality) {
@@ -352,18 +362,27 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
         int from = sit ? pi->repeats_situation : pi->repeats;
         int ply = r->p->h.ply;
         check = sit ? SGF_C_SITUATIONAL_SUPERKO : SGF_C_POSITIONAL_SUPERKO;
-        char when[48];
+        char when[48], cycle[64], rules[128];
         position_when(when, sizeof when, from);
+        cycle[0] = 0;
         if (from >= 0)
-            snprintf(why, sizeof why, "recreates %s (%s: moves %d-%d), "
-                     "banned by %s superko under %s rules", when,
+            snprintf(cycle, sizeof cycle, " (%s: moves %d-%d)",
                      sgf_cycle_name(sgf_position_cycle(r->p, from, ply)),
-                     from + 1, r->move, sit ? "situational" : "positional",
-                     r->rules.name);
-        else
-            snprintf(why, sizeof why, "recreates %s, banned by %s superko "
-                     "under %s rules", when, sit ? "situational" : "positional",
-                     r->rules.name);
+                     from + 1, r->move);
+        rules_words(r, rules, sizeof rules);
+        if (r->stated) {
+            snprintf(why, sizeof why, "recreates %s%s, banned by %s "
+                     "superko under %s", when, cycle,
+                     sit ? "situational" : "positional", rules);
+        } else {
+            /* what Japanese and Korean rules allow is no error on a
+             * guess of the rules */
+            check = SGF_C_REPETITION;
+            snprintf(why, sizeof why, "recreates %s%s: banned by %s "
+                     "superko under %s, legal under Japanese and Korean "
+                     "rules", when, cycle,
+                     sit ? "situational" : "positional", rules);
+        }
         break;
     }
     }
@@ -374,6 +393,26 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
     else
         node_report(r, check, q->pos, r->move, "%s %s", name_move(&mn, mv),
                     why);
+}
+
+/* A repetition the rules assumed allow (simple ko): legal, but the
+ * superko rules of other major sets forbid it, and the rules are a guess.
+ * Said once a game: a cycle repeats at every move, and after_ply names
+ * the cycle that ends the game. */
+static void note_repetition(replay *r, const sgf_prop *q,
+                            const play_result *pi, const move_ref *mv)
+{
+    move_name mn;
+    char when[48], rules[128];
+    r->repetition_noted = true;
+    position_when(when, sizeof when, pi->repeats);
+    node_report(r, SGF_C_REPETITION, q->pos, r->move,
+                "%s recreates %s (%s: moves %d-%d): legal under %s, banned "
+                "by the superko of Chinese, AGA and Ing rules (further "
+                "repetitions are not reported)", name_move(&mn, mv), when,
+                sgf_cycle_name(sgf_position_cycle(r->p, pi->repeats,
+                                                  r->p->h.ply)),
+                pi->repeats + 1, r->move, rules_words(r, rules, sizeof rules));
 }
 
 /* The ply before ply whose (board, player to move) is the same, -1 when
@@ -407,23 +446,24 @@ static void after_ply(replay *r, const sgf_prop *q, const move_ref *mv)
     int first = prev >= 0 ? ply - 2 * r->cycle_len : -1;
     if (!r->report)
         return;
-    char when[48];
+    char when[48], rules[128];
     move_name mn;
     position_when(when, sizeof when, first);
     name_move(&mn, mv);
+    rules_words(r, rules, sizeof rules);
     if (first >= 0 && r->cycle_len > 0)
         node_report(r, SGF_C_CYCLE, q->pos, r->move,
                     "%s brings back %s for the third time (%s: moves %d-%d, "
-                    "twice) with neither side yielding: under %s rules the "
+                    "twice) with neither side yielding: under %s the "
                     "game has no result", mn.s, when,
                     sgf_cycle_name(sgf_position_cycle(r->p, ply - r->cycle_len,
                                                       ply)),
-                    first + 1, ply, r->rules.name);
+                    first + 1, ply, rules);
     else
         node_report(r, SGF_C_CYCLE, q->pos, r->move,
                     "%s repeats a position for the third time with neither "
-                    "side yielding: under %s rules the game has no result",
-                    mn.s, r->rules.name);
+                    "side yielding: under %s the game has no result",
+                    mn.s, rules);
 }
 
 /* The checks before a move that has something to check: the player (after
@@ -452,6 +492,14 @@ static int after_move(replay *r, const sgf_node *n, const sgf_prop *q,
 {
     if (r->report && kind >= 0 && (pr->legality != SGF_LEGAL || pr->suicided > 1))
         check_legality(r, n, q, pr, mv);
+    else if (r->report && kind > 0 && pr->repeats >= 0 && !r->stated &&
+             !r->repetition_noted)
+        note_repetition(r, q, pr, mv);
+    if (pr->legality != SGF_LEGAL && !sgf_node_find(n, SGF_P_KO) &&
+        r->sum.illegal++ == 0) {
+        r->sum.first_illegal = mv->move;
+        r->sum.first_illegal_kind = pr->legality;
+    }
     after_ply(r, q, mv);
     r->last_color = mv->color;
     r->turn = TURN_FREE;
@@ -505,7 +553,7 @@ static inline int play_move(replay *r, const sgf_node *n, const sgf_prop *q,
         pr = (play_result){ SGF_LEGAL, 0, 0, -1, -1 };
     }
     if (pr.legality != SGF_LEGAL || pr.suicided > 1 || r->p->h.game_over ||
-        r->fn) {
+        r->fn || (kind > 0 && pr.repeats >= 0 && !r->stated)) {
         move_ref mv = { r->move, color, x, y, r->h, v };
         return after_move(r, n, q, &mv, kind, &pr);
     }
@@ -546,8 +594,11 @@ static int play_node(replay *r, const sgf_node *n)
             if (r->turn != TURN_PL)
                 r->turn = TURN_SETUP;
         } else if (r->turn != TURN_PL) {
-            /* handicap: two black stones or more and no white one */
-            bool handicap = r->black_setup >= 2 && !r->white_setup;
+            /* handicap: HA[], two black stones or more and no white one.
+             * Without HA, black stones alone are a problem or a position
+             * (teaching files give Black the move): the record decides. */
+            bool handicap = r->black_setup >= 2 && !r->white_setup &&
+                            r->g->info.handicap >= 2;
             sgf_position_set_to_move(r->p, handicap ? SGF_WHITE
                                                     : r->rules.first);
             r->turn = handicap ? TURN_HANDICAP : TURN_FREE;
@@ -640,8 +691,21 @@ static int replay_start(replay *r)
     r->white_setup = false;
     r->end_ply = -1;
     r->after_end_noted = false;
+    r->repetition_noted = false;
     r->cycle_ply = -1;
     r->cycle_len = 0;
+    memset(&r->sum, 0, sizeof r->sum);
+    /* HA[N] without AB: the stones assume.c placed on the fixed points */
+    const game_go *go = game_go_get(g);
+    if (go && go->placed_n) {
+        for (int i = 0; i < go->placed_n; i++)
+            sgf_position_setup(r->p, go->placed_x[i], go->placed_y[i],
+                               SGF_BLACK);
+        sgf_position_setup_done(r->p);
+        sgf_position_set_to_move(r->p, SGF_WHITE);
+        r->black_setup = go->placed_n;
+        r->turn = TURN_HANDICAP;
+    }
     return 0;
 }
 
@@ -666,6 +730,46 @@ static bool half_point(double v)
     return !whole_point(v) && whole_point(v + 0.5);
 }
 
+/* Empty points of p in regions that touch stones of both colours or of
+ * none: what a count could not give to either side yet.  Professional
+ * records that stop before the dame and the last small moves leave a
+ * tenth to a third of the board so; a record that stops in the opening
+ * or the middle game, most of it. */
+static int open_points(const board *p)
+{
+    uint8_t seen[BOARD_POINTS];
+    int stack[BOARD_POINTS];
+    int open = 0;
+    memset(seen, 0, (size_t)p->npoints);
+    for (int y = 0; y < p->height; y++)
+        for (int x = 0; x < p->width; x++) {
+            int start = board_index(p, x, y);
+            if (p->color[start] != SGF_EMPTY || seen[start])
+                continue;
+            int n = 0, size = 0, touch = 0;
+            stack[n++] = start;
+            seen[start] = 1;
+            while (n) {
+                int pt = stack[--n];
+                size++;
+                const int nb[4] = { pt - 1, pt + 1, pt - p->stride,
+                                    pt + p->stride };
+                for (int i = 0; i < 4; i++) {
+                    int c = p->color[nb[i]];
+                    if (c == SGF_EMPTY && !seen[nb[i]]) {
+                        seen[nb[i]] = 1;
+                        stack[n++] = nb[i];
+                    } else if (c == SGF_BLACK || c == SGF_WHITE) {
+                        touch |= c;
+                    }
+                }
+            }
+            if (touch != SGF_BLACK && touch != SGF_WHITE)
+                open += size;
+        }
+    return open;
+}
+
 static void check_result(replay *r)
 {
     sgf_game *g = r->g;
@@ -674,12 +778,13 @@ static void check_result(replay *r)
     if (!re || res->winner == SGF_WIN_NONE || res->winner == SGF_WIN_UNKNOWN)
         return;
     int last = r->p->h.ply;
+    char rules[128];
     if (r->cycle_ply >= 0 && res->winner != SGF_WIN_VOID &&
         last <= r->cycle_ply + (r->cycle_len > 0 ? r->cycle_len : 8))
         game_report(g, SGF_C_CYCLE_RESULT, re->pos, 0,
                     "RE[%s], but the game ended in a cycle at move %d: no "
-                    "result (Void) under %s rules", g->info.result_text,
-                    r->cycle_ply, r->rules.name);
+                    "result (Void) under %s", g->info.result_text,
+                    r->cycle_ply, rules_words(r, rules, sizeof rules));
     /* A win on time goes to the player who made the last move: the loser's
      * clock runs on the loser's turn.  The other way round the winner's
      * clock was the one running, so the record lost a move or the result is
@@ -696,11 +801,21 @@ static void check_result(replay *r)
                     color_name(3 - winner), r->move, color_name(winner));
     bool by_points = res->reason == SGF_BY_POINTS ||
                      res->winner == SGF_WIN_DRAW;
-    if (by_points && r->end_ply < 0 && r->move > 0)
-        game_report(g, SGF_C_RESULT_WITHOUT_END, re->pos, 0,
-                    "RE[%s] is a result by counting, but the game never ended "
-                    "with two passes (%d moves recorded)", g->info.result_text,
-                    r->move);
+    if (by_points && r->end_ply < 0 && r->move > 0) {
+        int open = open_points(&r->p->b), all = r->w * r->h;
+        if (2 * open > all)
+            game_report(g, SGF_C_RESULT_UNSUPPORTED, re->pos, 0,
+                        "RE[%s] is a result by counting, but the record "
+                        "stops at move %d with %d of the board's %d points "
+                        "in regions no colour surrounds: no count can be "
+                        "made there", g->info.result_text, r->move, open,
+                        all);
+        else
+            game_report(g, SGF_C_RESULT_WITHOUT_END, re->pos, 0,
+                        "RE[%s] is a result by counting; the record stops "
+                        "at move %d, before the final passes",
+                        g->info.result_text, r->move);
+    }
     if (!g->info.has_komi)
         return;
     double komi = g->info.komi;
@@ -730,18 +845,37 @@ static void check_result(replay *r)
 static void report_rules(replay *r, rules_source src)
 {
     sgf_game *g = r->g;
+    const sgf_info *in = &g->info;
     const sgf_prop *ru = gameinfo_prop(g, SGF_P_RU);
-    if (!ru)
-        return;
-    if (src == RULES_UNKNOWN)
+    char rules[128];
+    if (ru && src == RULES_UNKNOWN)
         game_report(g, SGF_C_RULES_UNKNOWN, ru->pos, 0,
-                    "RU[%s] is not a rule set sgfkit knows; moves were checked "
-                    "under %s rules", g->info.rules, r->rules.name);
-    else if (src == RULES_LOOSE)
+                    "RU[%s] is not a rule set sgfkit knows; moves were "
+                    "checked under %s", in->rules,
+                    rules_words(r, rules, sizeof rules));
+    else if (ru && src == RULES_LOOSE)
         game_report(g, SGF_C_RULES_FREE_TEXT, ru->pos, 0,
-                    "RU[%s] read as %s rules%s", g->info.rules, r->rules.name,
-                    r->rules.has_komi && !g->info.has_komi ? " with its komi"
-                                                           : "");
+                    "RU[%s] read as %s rules%s", in->rules, r->rules.name,
+                    r->rules.has_komi && !in->has_komi ? " with its komi"
+                                                       : "");
+    const game_go *go = game_go_get(g);
+    if (!go)
+        return;
+    /* the 座子 opening has its own note */
+    if (!r->stated && in->rules_source == SGF_SOURCE_INFERRED &&
+        go->rules_why && !game_ancient_opening(g))
+        game_report(g, SGF_C_RULES_INFERRED, go->rules_pos, 0,
+                    "%s rules inferred from %s: %s", r->rules.name,
+                    in->rules_evidence ? in->rules_evidence : "?",
+                    go->rules_why);
+    if (in->has_komi || r->rules.has_komi)
+        return;
+    uint32_t pos = g->gameinfo_node ? g->gameinfo_node->pos : g->root->pos;
+    if (in->komi_source == SGF_SOURCE_INFERRED && go->komi_why)
+        game_report(g, SGF_C_KOMI_ASSUMED, pos, 0,
+                    "no KM[]: komi %g assumed from %s (%s)", r->rules.komi,
+                    in->komi_evidence ? in->komi_evidence : "?",
+                    go->komi_why);
 }
 
 /* Appends n to the path array (in the game's arena). */
@@ -779,21 +913,26 @@ static bool check_path(replay *r, const sgf_node *const *path, size_t len,
     return true;
 }
 
-static void free_position(void *p)
-{
-    sgf_position_free(p);
-}
-
 sgf_position *replay_position(sgf_game *g)
 {
-    if (!g->attached) {
-        sgf_position *p = sgf_position_new();
-        if (!p)
-            return NULL;
-        g->attached = p;
-        g->attached_free = free_position;
-    }
-    return g->attached;
+    game_go *go = game_go_of(g);
+    return go ? go->pos : NULL;
+}
+
+/* What the main line's replay met, kept with the game. */
+static void keep_summary(replay *r)
+{
+    game_go *go = game_go_of(r->g);
+    r->sum.moves = r->move;
+    if (go)
+        go->summary = r->sum;
+}
+
+const sgf_replay_summary *sgf_game_replay_summary(const sgf_game *g)
+{
+    static const sgf_replay_summary none;
+    const game_go *go = g ? game_go_get(g) : NULL;
+    return go ? &go->summary : &none;
 }
 
 void replay_check(sgf_game *g)
@@ -812,11 +951,11 @@ void replay_check(sgf_game *g)
     r.report = true;
     rules_source src = game_rules(g, g->opt.rules,
                                   g->opt.flags & SGF_READ_RULES_OVERRIDE,
-                                  &r.rules);
+                                  &r.rules, &r.stated);
     if (replay_start(&r))
         return;
     report_rules(&r, src);
-    if (ancient_opening(g))
+    if (game_ancient_opening(g))
         game_report(g, SGF_C_ANCIENT_OPENING, g->root->pos, 0,
                     "four stones on the 4-4 points (座子) and White moves "
                     "first: an ancient Chinese game, checked under %s rules",
@@ -830,6 +969,7 @@ void replay_check(sgf_game *g)
 
     /* the main line */
     play_line(&r, g->root);
+    keep_summary(&r);
     check_result(&r);
     if (!(g->opt.flags & SGF_READ_VARIATIONS))
         return;
@@ -883,10 +1023,12 @@ int sgf_game_replay(sgf_game *g, const sgf_rules *rules, sgf_position *p,
     r.p = p;
     r.fn = fn;
     r.ctx = ctx;
-    game_rules(g, rules, rules != NULL, &r.rules);
+    game_rules(g, rules, rules != NULL, &r.rules, &r.stated);
     int rc = replay_start(&r);
     if (rc)
         return rc;
     r.handicap_run = handicap_moves(g);
-    return play_line(&r, g->root);
+    rc = play_line(&r, g->root);
+    keep_summary(&r);
+    return rc;
 }

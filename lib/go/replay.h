@@ -14,5 +14,17 @@ sgf_position *replay_position(sgf_game *g);
 /* The moves replayed and checked under the game's rules
  * (SGF_READ_LEGALITY). */
 void replay_check(sgf_game *g);
+/* The rules and komi g is checked or scored under (given and override as
+ * sgf_game_rules takes them; komi, when not NULL, replaces the komi:
+ * --komi) and where each comes from: the caller, the record, or what
+ * assume.c inferred (the clue kept) or took by default. */
+typedef struct game_terms {
+    sgf_rules rules;              /* komi included */
+    sgf_source rules_source, komi_source;
+    const char *rules_evidence;   /* SGF_SOURCE_INFERRED: "RE[Void]" */
+    const char *komi_evidence;    /* SGF_SOURCE_INFERRED: "DT[1933]" */
+} game_terms;
+void replay_terms(sgf_game *g, const sgf_rules *given, int override,
+                  const double *komi, game_terms *t);
 
 #endif /* SGFKIT_GO_REPLAY_H */

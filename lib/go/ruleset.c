@@ -536,6 +536,7 @@ typedef struct spelling {
 static const spelling spellings[] = {
     { "chinese", SET_CHINESE, -1, false },
     { "cn", SET_CHINESE, -1, false },
+    { "chn", SET_CHINESE, -1, false },
     { "china", SET_CHINESE, -1, false },
     { "chineseogs", SET_CHINESE, -1, false },   /* KataGo */
     { "chinesekgs", SET_CHINESE, -1, false },   /* KataGo */
@@ -545,6 +546,7 @@ static const spelling spellings[] = {
     { "數子", SET_CHINESE, -1, true },
     { "japanese", SET_JAPANESE, -1, false },
     { "jp", SET_JAPANESE, -1, false },
+    { "jpn", SET_JAPANESE, -1, false },         /* ISO 3166 codes */
     { "japan", SET_JAPANESE, -1, false },
     { "nihonkiin", SET_JAPANESE, -1, false },
     { "日本", SET_JAPANESE, -1, false },
@@ -553,6 +555,7 @@ static const spelling spellings[] = {
     { "數目", SET_JAPANESE, -1, true },
     { "korean", SET_KOREAN, -1, false },
     { "kr", SET_KOREAN, -1, false },
+    { "kor", SET_KOREAN, -1, false },
     { "korea", SET_KOREAN, -1, false },
     { "韩国", SET_KOREAN, -1, false },
     { "韓国", SET_KOREAN, -1, false },

@@ -7,8 +7,6 @@
  * a buffer the iterator keeps, close().  The first bytes decide what a file
  * is (magic bytes, never the name); only containers go through libarchive,
  * which streams them without unpacking anything to disk.  See doc/inputs.md.
- * libarchive itself is loaded with the first container an iterator meets
- * (dynlib.h): a run over plain and gzipped files never maps it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +25,9 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "common/dynlib.h"
+#include "common/grow.h"
+#include "common/textscan.h"
+#include "formats/formats.h"
 #include "input/member_names.h"
 #include "sgfkit.h"
 
@@ -49,28 +49,11 @@
 enum { PEEK_SIZE = 64 * 1024, BLOCK_SIZE = 64 * 1024, MBUF_SIZE = 64 * 1024 };
 /* Bytes needed to see every magic we know: tar's "ustar" sits at 257. */
 enum { MAGIC_MIN = 262 };
+/* What a name without a suffix is read for, as the reader sniffs it. */
+enum { SNIFF_MIN = 4096 };
 enum { MSG_SIZE = 1024 };
 
 static const char STDIN_ORIGIN[] = "<stdin>";
-
-/* What of libarchive the iterator calls, through ar_api (dynlib.h). */
-#define AR_FNS(X) \
-    X(archive_read_new) X(archive_read_free) \
-    X(archive_read_support_filter_all) X(archive_read_support_format_all) \
-    X(archive_read_support_format_tar) X(archive_read_support_format_empty) \
-    X(archive_read_support_format_raw) \
-    X(archive_read_set_read_callback) X(archive_read_set_seek_callback) \
-    X(archive_read_set_callback_data) X(archive_read_open1) \
-    X(archive_read_next_header) X(archive_read_data) X(archive_format) \
-    X(archive_error_string) X(archive_set_error) \
-    X(archive_entry_pathname) X(archive_entry_pathname_utf8) \
-    X(archive_entry_filetype) X(archive_entry_hardlink) \
-    X(archive_entry_size_is_set) X(archive_entry_size)
-struct ar_api { AR_FNS(DYNLIB_FIELD) };
-#define AR_ENTRY(f) DYNLIB_ENTRY(struct ar_api, f, SGF_LAZY_LIBARCHIVE)
-static const dynlib_fn ar_fns[] = { AR_FNS(AR_ENTRY) };
-static const dynlib_spec ar_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, ar_fns);
 
 enum member_kind { MK_NONE, MK_MEMORY, MK_STDIO, MK_FD, MK_ARCHIVE };
 
@@ -93,7 +76,8 @@ struct sgf_member {
 };
 
 /* One directory being walked.  Entries are "T" "name" "\0" back to back,
- * T being 'd' (directory), 'f' (regular file) or '?' (stat needed). */
+ * T being 'd' (directory), 'f' (regular file), 's' (neither) or '?' (stat
+ * needed). */
 struct dir_frame {
     char *names;
     size_t names_len, names_cap;
@@ -111,6 +95,9 @@ struct sgf_inputs {
     sgf_input_error_fn on_error;
     void *ctx;
     size_t failures;
+    sgf_input_skip_fn on_skip;
+    void *skip_ctx;
+    size_t skipped[SGF_SKIP_REASONS];
 
     /* sgf_inputs_from_fd: the one input, its name, whether it is ours */
     int given_fd;
@@ -135,8 +122,6 @@ struct sgf_inputs {
     int64_t src_pos;        /* bytes handed to libarchive so far */
 
     /* the archive being read */
-    dynlib ar_lib;          /* libarchive, loaded with the first container */
-    struct ar_api A;
     struct archive *ar;
     size_t ar_index;        /* headers read so far: "#N" names member N */
     locale_t utf8_ctype;    /* the thread's LC_CTYPE around libarchive */
@@ -144,6 +129,7 @@ struct sgf_inputs {
     member_names names;     /* member names to UTF-8 */
     bool ar_raw_ok;         /* a bare compressed stream is one member */
     bool ar_entries;        /* some header was read */
+    bool ar_files;          /* ... of a file */
     bool ar_raw;            /* ... and it is the one bare stream */
     bool ar_dead;           /* a member read hit a fatal error: ar_msg says why */
     bool ar_io;             /* the failure came from read(), not the data */
@@ -176,6 +162,39 @@ static void fail(sgf_inputs *in, const char *origin, const char *fmt, ...)
         in->on_error(in->ctx, origin, in->msg);
 }
 
+/* An input not read by the walk's policy: named and counted, never a
+ * failure.  The message is "skipped 'origin': REASON (detail)". */
+static const char *const skip_reasons[SGF_SKIP_REASONS] = {
+    [SGF_SKIP_NOT_RECORD] = "not a game record",
+    [SGF_SKIP_HIDDEN] = "hidden",
+    [SGF_SKIP_SPECIAL] = "not a regular file",
+    [SGF_SKIP_LINK_LOOP] = "a link loop",
+    [SGF_SKIP_EMPTY] = "empty",
+};
+
+static void skip(sgf_inputs *in, const char *origin, sgf_skip_reason why,
+                 const char *fmt, ...) PRINTF_LIKE(4, 5);
+static void skip(sgf_inputs *in, const char *origin, sgf_skip_reason why,
+                 const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(in->msg, sizeof in->msg, "skipped '%s': %s (", origin,
+                     skip_reasons[why]);
+    if (n < 0 || (size_t)n >= sizeof in->msg - 1)
+        n = 0;
+    va_start(ap, fmt);
+    int d = vsnprintf(in->msg + n, sizeof in->msg - (size_t)n - 1, fmt, ap);
+    va_end(ap);
+    if (d >= 0) {
+        size_t end = strlen(in->msg);
+        in->msg[end] = ')';
+        in->msg[end + 1] = '\0';
+    }
+    in->skipped[why]++;
+    if (in->on_skip)
+        in->on_skip(in->skip_ctx, origin, why, in->msg);
+}
+
 static long member_fail(sgf_member *m, int code, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
 static long member_fail(sgf_member *m, int code, const char *fmt, ...)
@@ -188,24 +207,6 @@ static long member_fail(sgf_member *m, int code, const char *fmt, ...)
     return code;
 }
 
-/* p with room for need elements (moved maybe), or NULL with p untouched. */
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-    size_t n;
-    void *q;
-    if (need <= *cap && p)
-        return p;
-    n = *cap ? *cap : 64;
-    while (n < need) {
-        if (n > SIZE_MAX / 2 / elem)
-            return NULL;
-        n *= 2;
-    }
-    q = realloc(p, n * elem);
-    if (q)
-        *cap = n;
-    return q;
-}
 
 static bool set_str(char **buf, size_t *cap, const char *a, size_t alen,
                     const char *b)
@@ -226,21 +227,6 @@ static bool set_str(char **buf, size_t *cap, const char *a, size_t alen,
     return true;
 }
 
-static bool ends_with_ci(const char *s, size_t len, const char *suffix)
-{
-    size_t n = strlen(suffix);
-    if (len < n)
-        return false;
-    s += len - n;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        if (c != (unsigned char)suffix[i])
-            return false;
-    }
-    return true;
-}
 
 static bool any_suffix(const char *name, const char *const *list)
 {
@@ -251,28 +237,65 @@ static bool any_suffix(const char *name, const char *const *list)
     return false;
 }
 
-/* Record names; an archive member may also be gzipped. */
-static const char *const record_suffixes[] = {
-    ".sgf", ".sgfs", ".sgf.gz", ".sgfs.gz", NULL
-};
-/* What a directory walk takes: records and the archives that hold them. */
-static const char *const walk_suffixes[] = {
-    ".sgf", ".sgfs", ".sgf.gz", ".sgfs.gz",
+/* Archives a walk reads (records' names are the formats' table). */
+static const char *const archive_suffixes[] = {
     ".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz",
     ".txz", ".7z", NULL
 };
 
-/* Of those, the ones whose bytes on disk are compressed. */
+/* Of walked names, the ones whose bytes on disk are compressed. */
 static const char *const packed_suffixes[] = {
     ".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".zip", ".7z", NULL
 };
 
+static bool is_archive_name(const char *name)
+{
+    return any_suffix(name, archive_suffixes);
+}
+
+/* What a walk does with a name (not a hidden one, see below). */
+enum walk_name { WN_READ, WN_SNIFF, WN_SKIP };
+
+static enum walk_name walk_name(const char *name)
+{
+    if (format_of_name(name) >= 0 || is_archive_name(name))
+        return WN_READ;
+    /* a name without a suffix says nothing: the first bytes decide */
+    return format_name_says_something(name) ? WN_SKIP : WN_SNIFF;
+}
+
 unsigned sgf_inputs_name_flags(const char *name)
 {
-    if (!name || !any_suffix(name, walk_suffixes))
+    const char *base = name ? strrchr(name, '/') : NULL;
+    base = base ? base + 1 : name;
+    if (!name || base[0] == '.' ||
+        !(format_of_name(name) >= 0 || is_archive_name(name)))
         return 0;
     return SGF_NAME_WALKED |
            (any_suffix(name, packed_suffixes) ? SGF_NAME_PACKED : 0);
+}
+
+const char *sgf_skip_reason_name(int why)
+{
+    return why >= 0 && why < SGF_SKIP_REASONS ? skip_reasons[why] : NULL;
+}
+
+/* What a walk says when it skips a file for its name. */
+static void skip_by_name(sgf_inputs *in, const char *origin, const char *name)
+{
+    if (is_archive_name(name))
+        skip(in, origin, SGF_SKIP_NOT_RECORD,
+             "an archive inside an archive is not read");
+    else
+        skip(in, origin, SGF_SKIP_NOT_RECORD, "by its name");
+}
+
+/* Why a file whose name says nothing was skipped, after its first bytes. */
+static const char *not_record_head(size_t len)
+{
+    return len ? "its name has no suffix, and its first bytes are no "
+                 "record's"
+               : "an empty file whose name has no suffix";
 }
 
 static ssize_t read_retry(int fd, void *buf, size_t n)
@@ -334,11 +357,11 @@ static long source_read(sgf_member *m, void *buf, size_t n)
     }
     case MK_ARCHIVE: {
         sgf_inputs *in = m->in;
-        la_ssize_t r = in->A.archive_read_data(in->ar, buf, n);
+        la_ssize_t r = archive_read_data(in->ar, buf, n);
         const char *e;
         if (r >= 0)
             return (long)r;
-        e = in->A.archive_error_string(in->ar);
+        e = archive_error_string(in->ar);
         if (!e)
             e = "unknown error";
         if (r == ARCHIVE_FATAL) {
@@ -521,7 +544,7 @@ static la_ssize_t ar_read_cb(struct archive *a, void *data, const void **buf)
     r = read_retry(in->fd, in->block, BLOCK_SIZE);
     if (r < 0) {
         in->ar_io = true;
-        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        archive_set_error(a, errno, "%s", strerror(errno));
         return ARCHIVE_FATAL;
     }
     if (r == 0)
@@ -560,7 +583,7 @@ static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
     r = lseek(in->fd, (off_t)off, whence);
     if (r < 0) {
         in->ar_io = true;
-        in->A.archive_set_error(a, errno, "%s", strerror(errno));
+        archive_set_error(a, errno, "%s", strerror(errno));
         return ARCHIVE_FATAL;
     }
     /* The head is served from peek only before the first seek. */
@@ -573,7 +596,7 @@ static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
 static void close_source(sgf_inputs *in)
 {
     if (in->ar) {
-        in->A.archive_read_free(in->ar);
+        archive_read_free(in->ar);
         in->ar = NULL;
     }
     if (in->fd >= 0 && in->close_fd)
@@ -624,14 +647,7 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
         close_source(in);
         return;
     }
-    if (!dynlib_load(&in->ar_lib, &in->A, &ar_spec)) {
-        fail(in, origin, raw_ok ? "cannot read '%s': %s"
-                                : "cannot read archive '%s': %s",
-             origin, in->ar_lib.err);
-        close_source(in);
-        return;
-    }
-    a = in->A.archive_read_new();
+    a = archive_read_new();
     if (!a) {
         fail(in, origin, "cannot read '%s': out of memory", origin);
         close_source(in);
@@ -640,6 +656,7 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     in->ar = a;
     in->ar_raw_ok = raw_ok;
     in->ar_entries = false;
+    in->ar_files = false;
     in->ar_raw = false;
     in->ar_dead = false;
     in->ar_io = false;
@@ -647,26 +664,26 @@ static void open_archive(sgf_inputs *in, const char *origin, bool raw_ok)
     member_names_start(&in->names);
     in->peek_pos = 0;
     in->src_pos = 0;
-    in->A.archive_read_support_filter_all(a);
+    archive_read_support_filter_all(a);
     if (raw_ok) {
         /* Inside a compressor there is a tar or a record.  format_all would
          * let the mtree bidder claim plain SGF text ("Can't parse line 4")
          * or read a whole one-line record ahead to decide. */
-        in->A.archive_read_support_format_tar(a);
-        in->A.archive_read_support_format_empty(a);
-        in->A.archive_read_support_format_raw(a);
+        archive_read_support_format_tar(a);
+        archive_read_support_format_empty(a);
+        archive_read_support_format_raw(a);
     } else {
-        in->A.archive_read_support_format_all(a);
+        archive_read_support_format_all(a);
     }
-    in->A.archive_read_set_read_callback(a, ar_read_cb);
+    archive_read_set_read_callback(a, ar_read_cb);
     if (in->src_base >= 0 && lseek(in->fd, 0, SEEK_CUR) >= 0)
-        in->A.archive_read_set_seek_callback(a, ar_seek_cb);
-    in->A.archive_read_set_callback_data(a, in);
+        archive_read_set_seek_callback(a, ar_seek_cb);
+    archive_read_set_callback_data(a, in);
     locale_t previous = enter_utf8_ctype(in);
-    int r = in->A.archive_read_open1(a);
+    int r = archive_read_open1(a);
     leave_utf8_ctype(previous);
     if (r != ARCHIVE_OK) {
-        const char *e = in->A.archive_error_string(a);
+        const char *e = archive_error_string(a);
         fail(in, origin, raw_ok ? "cannot read '%s': %s"
                                 : "cannot read archive '%s': %s",
              origin, e ? e : "unrecognised format");
@@ -682,12 +699,12 @@ static int next_header(sgf_inputs *in, struct archive_entry **e,
                        const char **raw)
 {
     locale_t previous = enter_utf8_ctype(in);
-    int r = in->A.archive_read_next_header(in->ar, e);
+    int r = archive_read_next_header(in->ar, e);
     *raw = NULL;
     if (r >= ARCHIVE_WARN && r != ARCHIVE_EOF && r != ARCHIVE_RETRY) {
-        *raw = in->A.archive_entry_pathname(*e);
+        *raw = archive_entry_pathname(*e);
         if (!*raw)
-            *raw = in->A.archive_entry_pathname_utf8(*e);
+            *raw = archive_entry_pathname_utf8(*e);
     }
     leave_utf8_ctype(previous);
     return r;
@@ -733,22 +750,25 @@ static bool gzip_holds_tar(const unsigned char *p, size_t n)
     return got >= 262 && memcmp(head + 257, "ustar", 5) == 0;
 }
 
-/* Starts an archive member: reads its first bytes to see whether it is
- * gzipped (by magic, like files). */
-static void start_archive_member(sgf_inputs *in, const char *origin)
+/* Starts an archive member: reads its first bytes (at least head of them
+ * when it has them) to see whether it is gzipped (by magic, like files).
+ * false when the head is no record's: a member whose name says nothing
+ * (sniff) is read only when its bytes say it is one. */
+static bool start_archive_member(sgf_inputs *in, const char *origin,
+                                 bool sniff_it)
 {
     sgf_member *m = &in->m;
-    size_t len = 0;
+    size_t len = 0, head = sniff_it ? SNIFF_MIN : 2;
 
     memset(m, 0, offsetof(sgf_member, err));
     m->kind = MK_ARCHIVE;
     m->origin = origin;
     m->in = in;
     m->fd = -1;
-    while (len < 2) {
+    while (len < head) {
         long r = source_read(m, in->mbuf + len, MBUF_SIZE - len);
         if (r < 0)
-            return;         /* sticky: the first sgf_member_read reports it */
+            return true;    /* sticky: the first sgf_member_read reports it */
         if (r == 0) {
             m->eof = true;
             break;
@@ -758,9 +778,30 @@ static void start_archive_member(sgf_inputs *in, const char *origin)
     if (len >= 2 && in->mbuf[0] == 0x1F && in->mbuf[1] == 0x8B) {
         start_inflate(in, in->mbuf, len);
     } else {
+        if (sniff_it && format_sniff((const char *)in->mbuf, len) < 0)
+            return false;
         m->pre = in->mbuf;
         m->pre_len = len;
     }
+    return true;
+}
+
+/* A member under a hidden folder or file (".git/x", "._game.sgf"), or
+ * macOS's metadata ("__MACOSX/..."). */
+static bool hidden_member(const char *name)
+{
+    for (const char *p = name; *p;) {
+        if (p[0] == '.' && p[1] != '/' && p[1] != '\0' &&
+            !(p[1] == '.' && (p[2] == '/' || p[2] == '\0')))
+            return true;
+        if (strncmp(p, "__MACOSX", 8) == 0 && (p[8] == '/' || p[8] == '\0'))
+            return true;
+        const char *slash = strchr(p, '/');
+        if (!slash)
+            break;
+        p = slash + 1;
+    }
+    return false;
 }
 
 /* 1 when a member is ready, 0 when the archive is finished (closed). */
@@ -786,7 +827,7 @@ static int archive_next(sgf_inputs *in)
             /* A compressed empty file is an empty member, not nothing:
              * libarchive's "empty" format claims it before "raw". */
             if (in->ar_raw_ok && !in->ar_entries
-                && in->A.archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY) {
+                && archive_format(in->ar) == ARCHIVE_FORMAT_EMPTY) {
                 sgf_member *m = &in->m;
                 in->ar_entries = true;
                 memset(m, 0, offsetof(sgf_member, err));
@@ -797,13 +838,16 @@ static int archive_next(sgf_inputs *in)
                 close_source(in);
                 return 1;
             }
+            if (!in->ar_files && !in->ar_raw_ok)
+                skip(in, in->ar_path, SGF_SKIP_EMPTY,
+                     "the archive holds no file");
             close_source(in);
             return 0;
         }
         if (r == ARCHIVE_RETRY)
             continue;
         if (r < ARCHIVE_WARN) {
-            const char *msg = in->A.archive_error_string(in->ar);
+            const char *msg = archive_error_string(in->ar);
             fail(in, in->ar_path, in->ar_raw_ok ? "cannot read '%s': %s"
                                                 : "cannot read archive '%s': %s",
                  in->ar_path, msg ? msg : "unknown error");
@@ -812,30 +856,31 @@ static int archive_next(sgf_inputs *in)
         }
         in->ar_entries = true;
         in->ar_index++;
-        in->ar_raw = in->A.archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
+        in->ar_raw = archive_format(in->ar) == ARCHIVE_FORMAT_RAW;
         if (in->ar_raw) {
-            start_archive_member(in, in->ar_path);
+            start_archive_member(in, in->ar_path, false);
             return 1;
         }
-        if (in->A.archive_entry_filetype(e) != AE_IFREG)
+        unsigned type = archive_entry_filetype(e);
+        /* folders are the archive's structure, not inputs */
+        if (type == AE_IFDIR)
             continue;
+        in->ar_files = true;
         /* A tar hard link carries no data; its target was read already. */
-        if (in->A.archive_entry_hardlink(e) && in->A.archive_entry_size_is_set(e)
-            && in->A.archive_entry_size(e) == 0)
+        if (type == AE_IFREG && archive_entry_hardlink(e) &&
+            archive_entry_size_is_set(e) &&
+            archive_entry_size(e) == 0)
             continue;
         if (raw) {
             /* Tar writes "./game.sgf"; the origin reads better without */
             while (raw[0] == '.' && raw[1] == '/')
                 raw += 2;
-            /* the suffix is ASCII in every charset a name can be in */
-            if (!any_suffix(raw, record_suffixes))
-                continue;
-            bool zip = (in->A.archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
+            bool zip = (archive_format(in->ar) & ARCHIVE_FORMAT_BASE_MASK)
                        == ARCHIVE_FORMAT_ZIP;
             name = member_name_utf8(&in->names, raw, strlen(raw), zip);
         } else {
-            /* read all the same, under its number: a record is never
-             * skipped for its name */
+            /* under its number, a name without a suffix: its first bytes
+             * say whether it is read */
             snprintf(number, sizeof number, "#%zu", in->ar_index);
             name = number;
         }
@@ -845,7 +890,29 @@ static int archive_next(sgf_inputs *in)
                  "memory", in->ar_index, in->ar_path);
             continue;
         }
-        start_archive_member(in, in->origin);
+        if (type != AE_IFREG) {
+            skip(in, in->origin, SGF_SKIP_SPECIAL,
+                 "a link or device in the archive");
+            continue;
+        }
+        if (hidden_member(name)) {
+            skip(in, in->origin, SGF_SKIP_HIDDEN,
+                 "a name or folder that starts with '.', or macOS's "
+                 "__MACOSX");
+            continue;
+        }
+        enum walk_name wn = walk_name(name);
+        if (wn == WN_READ && is_archive_name(name))
+            wn = WN_SKIP;       /* no archive inside an archive */
+        if (wn == WN_SKIP) {
+            skip_by_name(in, in->origin, name);
+            continue;
+        }
+        if (!start_archive_member(in, in->origin, wn == WN_SNIFF)) {
+            skip(in, in->origin, SGF_SKIP_NOT_RECORD, "%s",
+                 not_record_head(1));
+            continue;
+        }
         return 1;
     }
 }
@@ -856,12 +923,14 @@ static int archive_next(sgf_inputs *in)
 static void start_dir_fd(sgf_inputs *in, int fd, const char *path);
 
 /* Reads the head of an open fd and decides: 1 when a plain member is ready,
- * 0 otherwise (a container was opened, a directory pushed, or a failure
- * reported). */
-static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
+ * 0 otherwise (a container was opened, a directory pushed, a failure
+ * reported, or, for a walked name that says nothing (sniff_it), a head
+ * that is no record's skipped). */
+static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin,
+                    bool sniff_it)
 {
     sgf_member *m = &in->m;
-    size_t len = 0;
+    size_t len = 0, need = sniff_it ? SNIFF_MIN : MAGIC_MIN;
     enum sniff kind;
 
     in->fd = fd;
@@ -872,7 +941,7 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
         /* stdin may have been read partly before we got it */
         in->src_base = lseek(fd, 0, SEEK_CUR);
     }
-    while (len < MAGIC_MIN) {
+    while (len < need) {
         ssize_t r = read_retry(fd, in->peek + len, PEEK_SIZE - len);
         if (r < 0) {
             if (errno == EISDIR && close_fd) {
@@ -899,6 +968,11 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
         open_archive(in, origin, kind == SNIFF_COMPRESSED);
         return 0;
     }
+    if (sniff_it && !gzip && format_sniff((const char *)in->peek, len) < 0) {
+        skip(in, origin, SGF_SKIP_NOT_RECORD, "%s", not_record_head(len));
+        close_source(in);
+        return 0;
+    }
 #ifdef HAVE_POSIX_FADVISE
     /* Only a file that filled the whole head is worth the extra call. */
     if (len == PEEK_SIZE)
@@ -922,14 +996,14 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin)
     return 1;
 }
 
-static int open_path(sgf_inputs *in, const char *path)
+static int open_path(sgf_inputs *in, const char *path, bool sniff_it)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         fail(in, path, "cannot open '%s': %s", path, strerror(errno));
         return 0;
     }
-    return start_fd(in, fd, true, path);
+    return start_fd(in, fd, true, path, sniff_it);
 }
 
 /* ------------------------------------------------------------------ */
@@ -949,16 +1023,17 @@ static char entry_type(const struct dirent *d)
         return 'f';
     if (d->d_type == DT_LNK || d->d_type == DT_UNKNOWN)
         return '?';
-    return 0;               /* fifos, sockets, devices: never records */
+    return 's';             /* fifos, sockets, devices: never records */
 #else
     (void)d;
     return '?';
 #endif
 }
 
-/* Lists, filters and sorts d (closed here) as a new frame.  path is in
- * in->path, path_len long. */
-static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
+/* Lists and sorts d (closed here) as a new frame, every entry but "."
+ * and "..": what is not read is said in walk order (walk_next).  path is
+ * in in->path, path_len long.  false when no frame was pushed. */
+static bool push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
                      ino_t ino)
 {
     struct dir_frame *f;
@@ -969,8 +1044,10 @@ static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
     for (size_t i = 0; i < in->depth; i++) {
         if (in->frames[i].dev == dev && in->frames[i].ino == ino) {
             /* a symbolic link back up: everything below is read already */
+            skip(in, in->path, SGF_SKIP_LINK_LOOP,
+                 "a symbolic link to a folder the walk is already in");
             closedir(d);
-            return;
+            return false;
         }
     }
     if (in->depth == in->nframes) {
@@ -981,7 +1058,7 @@ static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
             fail(in, in->path, "cannot read directory '%s': out of memory",
                  in->path);
             closedir(d);
-            return;
+            return false;
         }
         memset(q + in->nframes, 0, (cap - in->nframes) * sizeof *q);
         in->frames = q;
@@ -1005,15 +1082,13 @@ static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
             || (de->d_name[1] == '.' && de->d_name[2] == '\0')))
             continue;
         t = entry_type(de);
-        if (t == 0 || (t == 'f' && !any_suffix(de->d_name, walk_suffixes)))
-            continue;
         len = strlen(de->d_name);
         q = grow(f->names, &f->names_cap, f->names_len + len + 2, 1);
         if (!q) {
             fail(in, in->path, "cannot read directory '%s': out of memory",
                  in->path);
             closedir(d);
-            return;
+            return false;
         }
         f->names = q;
         f->names[f->names_len] = t;
@@ -1025,19 +1100,20 @@ static void push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
         fail(in, in->path, "cannot read directory '%s': %s", in->path,
              strerror(errno));
         closedir(d);
-        return;
+        return false;
     }
     closedir(d);
     ents = grow(f->ents, &f->cap, count ? count : 1, sizeof *f->ents);
     if (!ents) {
         fail(in, in->path, "cannot read directory '%s': out of memory", in->path);
-        return;
+        return false;
     }
     f->ents = ents;
     for (size_t off = 0; off < f->names_len; off += strlen(f->names + off + 1) + 2)
         f->ents[f->n++] = f->names + off;
     qsort(f->ents, f->n, sizeof *f->ents, cmp_entry);
     in->depth++;
+    return true;
 }
 
 /* A directory named on the command line (open as fd already). */
@@ -1067,7 +1143,11 @@ static void start_dir_fd(sgf_inputs *in, int fd, const char *path)
         close(fd);
         return;
     }
-    push_dir(in, d, len, st.st_dev, st.st_ino);
+    if (push_dir(in, d, len, st.st_dev, st.st_ino) &&
+        in->frames[in->depth - 1].n == 0) {
+        skip(in, path, SGF_SKIP_EMPTY, "the folder holds no file");
+        in->depth--;
+    }
 }
 
 static void open_subdir(sgf_inputs *in)
@@ -1088,7 +1168,8 @@ static void open_subdir(sgf_inputs *in)
 }
 
 /* Takes the next entry of the innermost directory: 1 when in->path is a
- * file the walk reads, 0 when something else happened (the caller loops). */
+ * file the walk reads, 2 when its name says nothing and its first bytes
+ * decide, 0 when something else happened (the caller loops). */
 static int walk_take(sgf_inputs *in)
 {
     struct dir_frame *f = &in->frames[in->depth - 1];
@@ -1116,34 +1197,48 @@ static int walk_take(sgf_inputs *in)
         in->path[plen++] = '/';
     memcpy(in->path + plen, name, nlen + 1);
 
+    if (name[0] == '.') {
+        skip(in, in->path, SGF_SKIP_HIDDEN, t == 'd'
+             ? "a folder whose name starts with '.': not walked"
+             : "a name that starts with '.'");
+        return 0;
+    }
+    enum walk_name wn = walk_name(name);
     if (t == '?') {
         struct stat st;
-        bool wanted = any_suffix(name, walk_suffixes);
         if (stat(in->path, &st) != 0) {
-            /* a dangling link matters only where a file would have */
-            if (wanted)
+            if (wn == WN_READ)
                 fail(in, in->path, "cannot stat '%s': %s", in->path,
+                     strerror(errno));
+            else
+                skip(in, in->path, SGF_SKIP_SPECIAL,
+                     "a symbolic link that leads nowhere: %s",
                      strerror(errno));
             return 0;
         }
-        if (S_ISDIR(st.st_mode))
-            t = 'd';
-        else if (S_ISREG(st.st_mode) && wanted)
-            t = 'f';
-        else
-            return 0;
+        t = S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 's';
     }
     if (t == 'd') {
         open_subdir(in);
         return 0;
     }
-    return 1;
+    if (t == 's') {
+        skip(in, in->path, SGF_SKIP_SPECIAL,
+             "a FIFO, socket or device");
+        return 0;
+    }
+    if (wn == WN_SKIP) {
+        skip_by_name(in, in->path, name);
+        return 0;
+    }
+    return wn == WN_SNIFF ? 2 : 1;
 }
 
 /* walk_take, the file opened: 1 when a member is ready. */
 static int walk_next(sgf_inputs *in)
 {
-    return walk_take(in) && open_path(in, in->path);
+    int take = walk_take(in);
+    return take && open_path(in, in->path, take == 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1247,19 +1342,46 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out)
         if (!given && in->given_done) {
             /* read where the caller left it, never walked as a directory,
              * closed by sgf_inputs_free when it is ours */
-            if (start_fd(in, in->given_fd, false, in->given_origin))
+            if (start_fd(in, in->given_fd, false, in->given_origin, false))
                 break;
         } else if (p && strcmp(p, "-") == 0) {
-            if (start_fd(in, STDIN_FILENO, false, STDIN_ORIGIN))
+            if (start_fd(in, STDIN_FILENO, false, STDIN_ORIGIN, false))
                 break;
         } else if (!p) {
             fail(in, "", "cannot open '': %s", strerror(EINVAL));
-        } else if (open_path(in, p)) {
+        } else if (open_path(in, p, false)) {
             break;
         }
     }
     *out = &in->m;
     return 1;
+}
+
+/* For the listing: whether a walked file whose name says nothing is read,
+ * decided by its first bytes as start_fd decides it (skipped otherwise). */
+static bool head_says_record(sgf_inputs *in, const char *path)
+{
+    size_t len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return true;        /* the reading reports it */
+    while (len < SNIFF_MIN) {
+        ssize_t r = read_retry(fd, in->peek + len, PEEK_SIZE - len);
+        if (r <= 0) {
+            if (r < 0) {
+                close(fd);
+                return true;
+            }
+            break;
+        }
+        len += (size_t)r;
+    }
+    close(fd);
+    if (sniff(in->peek, len) != SNIFF_PLAIN ||
+        format_sniff((const char *)in->peek, len) >= 0)
+        return true;
+    skip(in, path, SGF_SKIP_NOT_RECORD, "%s", not_record_head(len));
+    return false;
 }
 
 int sgf_inputs_next_file(sgf_inputs *in, const char **path)
@@ -1270,7 +1392,8 @@ int sgf_inputs_next_file(sgf_inputs *in, const char **path)
         const char *p;
         struct stat st;
         if (in->depth) {
-            if (walk_take(in)) {
+            int take = walk_take(in);
+            if (take == 1 || (take == 2 && head_says_record(in, in->path))) {
                 *path = in->path;
                 return 1;
             }
@@ -1304,6 +1427,25 @@ size_t sgf_inputs_failures(const sgf_inputs *in)
     return in ? in->failures : 0;
 }
 
+void sgf_inputs_on_skip(sgf_inputs *in, sgf_input_skip_fn fn, void *ctx)
+{
+    if (!in)
+        return;
+    in->on_skip = fn;
+    in->skip_ctx = ctx;
+}
+
+size_t sgf_inputs_skipped(const sgf_inputs *in, int why)
+{
+    size_t n = 0;
+    if (!in || why >= SGF_SKIP_REASONS)
+        return 0;
+    for (int k = 0; k < SGF_SKIP_REASONS; k++)
+        if (why < 0 || k == why)
+            n += in->skipped[k];
+    return n;
+}
+
 void sgf_inputs_free(sgf_inputs *in)
 {
     if (!in)
@@ -1327,6 +1469,5 @@ void sgf_inputs_free(sgf_inputs *in)
     member_names_release(&in->names);
     if (in->utf8_ctype)
         freelocale(in->utf8_ctype);
-    dynlib_close(&in->ar_lib);
     free(in);
 }

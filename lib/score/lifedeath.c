@@ -44,6 +44,8 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     for (int i = 0; i <= LD_DEPTH; i++)
         pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
+    t->max_empty = LD_EMPTY;
+    t->friends_stop = 0;
     memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
@@ -53,7 +55,10 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
 
 /* Builds the enclosure of the string on pt; 0 when it is too large, holds
  * a frozen point (settled by Benson) or reaches a settled friendly stone
- * (the group is connected to life: nothing to read). */
+ * (the group is connected to life: nothing to read) - unless t->friends_stop,
+ * for ld_survives: there a settled friendly stone bounds the enclosure
+ * as a wall does, alive; a group that reaches it in the search cannot be
+ * captured inside the enclosure. */
 static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
 {
     const pl_cell *cl = b->cell;
@@ -82,9 +87,11 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
                     t->wall[t->nwall++] = (uint16_t)n;
                 continue;
             }
+            if (col == c && settled[n] && t->friends_stop)
+                continue;
             if ((col == c && settled[n]) || cl[n].frozen)
                 return 0;
-            if (col == SGF_EMPTY && ++nempty > LD_EMPTY)
+            if (col == SGF_EMPTY && ++nempty > t->max_empty)
                 return 0;
             t->enemies += col == a;
             t->friends += col == c;
@@ -104,7 +111,12 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
             int q = libs[k];
             if (t->in[q])
                 continue;
-            if (cl[q].frozen || ++nempty > LD_EMPTY || t->npts == LD_POINTS)
+            /* proving life, a liberty left out only makes the wall
+             * stronger: the answer stays on the safe side */
+            if (t->friends_stop &&
+                (cl[q].frozen || nempty >= t->max_empty || t->npts == LD_POINTS))
+                continue;
+            if (cl[q].frozen || ++nempty > t->max_empty || t->npts == LD_POINTS)
                 return 0;
             t->in[q] = (uint8_t)(t->npts + 1);
             t->pts[t->npts++] = (uint16_t)q;
@@ -128,6 +140,8 @@ int ld_pass_alive(const ld *t, const pl_board *b, int pt)
         if (cl[q].color == c && cl[q].head == q)
             head[nstr++] = q;
     }
+    if (nstr > 64)
+        return 0;   /* more strings than the bit sets hold: not proved */
     int queue[LD_POINTS];
     for (int i = 0; i < t->npts; i++) {
         if (cl[t->pts[i]].color == c || region[i] >= 0)
@@ -379,6 +393,7 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget)
 {
     int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY;
     if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
     return search(t, b, pt, first, budget, 1) == 1;
@@ -410,6 +425,7 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
              long budget)
 {
     int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY;
     if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
     /* the search's model (walls fixed, play inside only) holds for a
@@ -417,6 +433,19 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
      * there, a few stones of its own, walls with nothing loose around */
     if (t->enemies || t->friends > LD_ALIVE_STONES ||
         wall_touches_loose(t, b, c, settled))
+        return 0;
+    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+}
+
+int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
+                long budget)
+{
+    int c = b->cell[pt].color;
+    t->max_empty = LD_EMPTY_BIG;
+    t->friends_stop = 1;
+    int ok = (c == SGF_BLACK || c == SGF_WHITE) && enclose(t, b, pt, settled);
+    t->friends_stop = 0;
+    if (!ok)
         return 0;
     return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }

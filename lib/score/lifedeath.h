@@ -15,8 +15,9 @@
 
 enum {
     LD_EMPTY = 12,       /* empty points of an enclosure, at most */
-    LD_POINTS = 64,      /* points of an enclosure (stones included) */
-    LD_DEPTH = 2 * LD_EMPTY + 6,   /* plies: every point filled twice over */
+    LD_EMPTY_BIG = 20,   /* the same for ld_survives (large groups) */
+    LD_POINTS = 128,     /* points of an enclosure (stones included) */
+    LD_DEPTH = 2 * LD_EMPTY_BIG + 6,   /* plies: every point filled twice over */
     LD_TT = 4096,        /* transposition entries (a power of two) */
     LD_ALIVE_STONES = 6  /* ld_alive: the group's stones in its enclosure */
 };
@@ -36,6 +37,8 @@ typedef struct ld {
                                    * the defender to win at once: 1 for
                                    * ld_dead, BREAK_STONES for ld_alive */
     int tg, c;                    /* the target's point and colour */
+    int max_empty;                /* empty points enclose() accepts */
+    int friends_stop;             /* settled friendly stones bound it */
     int npts;                     /* the enclosure: its points, */
     uint16_t pts[LD_POINTS];
     int nwall;                    /* and the enemy stones around it */
@@ -68,6 +71,14 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
  * outside it.  0 when captured or unknown. */
 int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
              long budget);
+
+/* Does the string of the stone on pt in b, a large group the playouts
+ * call dead, survive with the attacker to move first?  ld_alive's test
+ * (the whole tree read, no capture) in an enclosure of up to
+ * LD_EMPTY_BIG empty points, whatever its stones: races and sekis of
+ * large groups that light playouts lose half the time. */
+int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
+                long budget);
 
 /* Is the string on pt pass-alive within the enclosure last built by
  * ld_dead (Benson's test on its points, the walls counting as enemy)? */

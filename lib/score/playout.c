@@ -217,6 +217,14 @@ void pl_play(pl_board *b, int pt, int c)
     b->last = pt;
 }
 
+static inline int empty_neighbours(const pl_board *b, int pt)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    return (cl[pt - s].color == SGF_EMPTY) + (cl[pt - 1].color == SGF_EMPTY) +
+           (cl[pt + 1].color == SGF_EMPTY) + (cl[pt + s].color == SGF_EMPTY);
+}
+
 /* Would c's stone on pt sit in its own true eye?  All neighbours c's (or
  * the edge), and at most one diagonal the opponent's (none on the edge):
  * otherwise the eye can be made false and may have to be filled. */
@@ -272,16 +280,20 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
         sz += cl[h].size;
         if (nl >= 2 || pl_atari(b, n))
             continue;   /* in atari: its only liberty is pt */
-        /* two liberties or more, one of them not pt: find it (and maybe
-         * a second) by walking the string */
-        int q = h;
-        do {
-            const int qn[4] = { q - s, q - 1, q + 1, q + s };
-            for (int k = 0; k < 4; k++)
-                if (cl[qn[k]].color == SGF_EMPTY && qn[k] != pt)
-                    ADD_LIB(qn[k]);
-            q = cl[q].next;
-        } while (q != h && nl < 2);
+        /* two liberties or more, one of them pt: its pseudo-liberties
+         * elsewhere are one point exactly when their count, sum and sum
+         * of squares say so (as in pl_atari), which spares a walk along
+         * the string */
+        uint64_t m = 0;
+        for (int j = i; j < 4; j++)
+            m += cl[nb[j]].color == c && cl[nb[j]].head == h;
+        const pl_cell *hc = &cl[h];
+        uint64_t rest = hc->plibs - m, p = (uint64_t)pt;
+        uint64_t sum = hc->lsum - m * p, sq = hc->lsq - m * p * p;
+        if (rest * sq == sum * sum)
+            ADD_LIB((int)(sum / rest));
+        else
+            nl = 2;
     }
 #undef ADD_LIB
     *size = sz;
@@ -386,6 +398,8 @@ static inline int acceptable(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
+    if (empty_neighbours(b, pt) >= 2)
+        return 1;   /* two liberties whatever it joins */
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     if (libs == 0)
@@ -493,6 +507,8 @@ static inline int solid(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
+    if (empty_neighbours(b, pt) >= 2)
+        return 1;
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     return libs >= 2 || cap > 0;

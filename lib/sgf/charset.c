@@ -14,9 +14,7 @@
  *   3. CA names a charset iconv knows and every value decodes in it: CA;
  *   4. otherwise detection: uchardet on long text, a score of how plausible
  *      each East Asian reading is on short text, the caller's fallback
- *      charset when that is unsure.  uchardet (C++) is loaded by the first
- *      detection that asks it (decoders.h), once per game object; a run
- *      whose records are ASCII, UTF-8 or say their CA[] never maps it.
+ *      charset when that is unsure.
  * Then every value is decoded once so that undecodable bytes are reported
  * where they are; they stay in the text as \xNN.  Last, when the charset is
  * a double-byte one whose trail bytes can be '\\' or ']' and a value shows
@@ -29,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common/arena.h"
-#include "common/dynlib.h"
 #include "common/encoding.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
@@ -566,7 +563,6 @@ typedef struct choice {
     unsigned flags;
     bool from_ca;
     bool clean;              /* known to decode every value */
-    const char *no_uchardet; /* uchardet was wanted but not loaded: why */
 } choice;
 
 /* Undecodable bytes in name, or in alt when that has fewer; *chosen is the
@@ -659,16 +655,13 @@ static const char *text_piece(const void *ctx, size_t i, size_t *len)
     return t->r[i].v->raw;
 }
 
-/* uchardet's answer as an iconv name, NULL when it has none we can use.
- * *missing says why when uchardet could not be loaded. */
+/* uchardet's answer as an iconv name, NULL when it has none we can use. */
 static const char *ask_uchardet(sgf_game *g, const texts *t, unsigned *flags,
-                                const char **alt, const char **missing)
+                                const char **alt)
 {
     *alt = NULL;
     char r[DECODER_NAME_MAX];
-    int rc = decoders_guess(&g->decoders, text_piece, t, t->n, r, missing);
-    if (rc == -2)
-        g->nomem = true;
+    int rc = decoders_guess(text_piece, t, t->n, r);
     /* "ASCII" and "UTF-8" cannot be right here (the text is neither) */
     if (rc != 1 || strcmp(r, "ASCII") == 0 || strcmp(r, "UTF-8") == 0)
         return NULL;
@@ -695,7 +688,7 @@ static void detect(sgf_game *g, const ca_info *ca, long ca_err,
     unsigned ud_flags = 0;
     long ud_err = -1;
     if (long_text || weak) {
-        ud = ask_uchardet(g, t, &ud_flags, &ud_alt, &c->no_uchardet);
+        ud = ask_uchardet(g, t, &ud_flags, &ud_alt);
         if (ud)
             ud_err = errors_with_alt(g, ud, ud_alt, t, &ud);
     }
@@ -1007,27 +1000,24 @@ bool charset_decide(sgf_game *g)
         decide_ascii(g, &ca);   /* nothing outside ASCII in the values */
         return false;
     }
-    if (!g->dbcs && !g->dbcs_refused && (c.flags & CSF_DBCS) &&
+    /* a converted foreign record escaped its bytes: read byte by byte */
+    if (!g->dbcs && !g->dbcs_refused && !g->foreign && (c.flags & CSF_DBCS) &&
         needs_dbcs_parse(&t, c.name))
         return true;            /* reports come with the second parse */
 
     bool clean_utf8 = (c.flags & CSF_UTF8) && t.u8_bad == 0;
     set_result(g, clean_utf8 ? CS_UTF8 : CS_OTHER, c.name, !c.from_ca);
-    /* a guess made without uchardet says so, once per game */
-    char why[DYNLIB_ERR_SIZE + 24] = "";
-    if (c.no_uchardet)
-        snprintf(why, sizeof why, " (without uchardet: %s)", c.no_uchardet);
     if (!ca.prop)
         game_report(g, SGF_C_CHARSET_DETECTED, root_pos(g), 0,
-                    "no CA[]: the text was read as %s%s", c.name, why);
+                    "no CA[]: the text was read as %s", c.name);
     else if (!ca.iconv)
         game_report(g, SGF_C_CHARSET_UNKNOWN, ca.prop->pos, 0,
-                    "CA[%s] is not a charset this system knows; the text was read as %s%s",
-                    ca.shown, c.name, why);
+                    "CA[%s] is not a charset this system knows; the text was read as %s",
+                    ca.shown, c.name);
     else if (!c.from_ca)
         game_report(g, SGF_C_CHARSET_WRONG, ca.prop->pos, 0,
-                    "CA[%s] does not match the text, which was read as %s%s",
-                    ca.shown, c.name, why);
+                    "CA[%s] does not match the text, which was read as %s",
+                    ca.shown, c.name);
     if (!c.clean)
         count_errors(g, c.name, &t, true);
     return false;

@@ -1,27 +1,10 @@
 /*
- * decoders.c - the iconv descriptors and the uchardet a game object keeps
+ * decoders.c - the iconv descriptors a game object keeps, and uchardet
  * (decoders.h).
  */
-#include <stdlib.h>
 #include <string.h>
 #include <uchardet.h>
-#include "common/dynlib.h"
 #include "sgf/decoders.h"
-
-/* What of uchardet detection calls (common/dynlib.h). */
-#define UD_FNS(X) \
-    X(uchardet_new) X(uchardet_delete) X(uchardet_handle_data) \
-    X(uchardet_data_end) X(uchardet_get_charset)
-struct uchardet_api { UD_FNS(DYNLIB_FIELD) };
-#define UD_ENTRY(f) DYNLIB_ENTRY(struct uchardet_api, f, SGF_LAZY_UCHARDET)
-static const dynlib_fn ud_fns[] = { UD_FNS(UD_ENTRY) };
-static const dynlib_spec ud_spec =
-    DYNLIB_SPEC(SGF_SONAME_UCHARDET, SGF_LAZY_UCHARDET, ud_fns);
-
-struct uchardet_lib {
-    dynlib lib;
-    struct uchardet_api fn;
-};
 
 /* iconv_open is slow (it loads gconv modules, and closing the last user
  * unloads them again), detection tries several charsets per game, and the
@@ -49,33 +32,25 @@ iconv_t decoders_iconv(decoders *d, const char *name)
     return cd;
 }
 
-int decoders_guess(decoders *d, decoders_text_fn text, const void *ctx,
-                   size_t n, char name[DECODER_NAME_MAX],
-                   const char **missing)
+int decoders_guess(decoders_text_fn text, const void *ctx, size_t n,
+                   char name[DECODER_NAME_MAX])
 {
-    if (!d->uchardet && !(d->uchardet = calloc(1, sizeof *d->uchardet)))
-        return -2;
-    if (!dynlib_load(&d->uchardet->lib, &d->uchardet->fn, &ud_spec)) {
-        *missing = d->uchardet->lib.err;
-        return -1;
-    }
-    const struct uchardet_api *U = &d->uchardet->fn;
-    uchardet_t u = U->uchardet_new();
+    uchardet_t u = uchardet_new();
     if (!u)
         return 0;
     for (size_t i = 0; i < n; i++) {
         size_t len;
         const char *s = text(ctx, i, &len);
-        U->uchardet_handle_data(u, s, len);
-        U->uchardet_handle_data(u, "\n", 1);
+        uchardet_handle_data(u, s, len);
+        uchardet_handle_data(u, "\n", 1);
     }
-    U->uchardet_data_end(u);
-    const char *r = U->uchardet_get_charset(u);
+    uchardet_data_end(u);
+    const char *r = uchardet_get_charset(u);
     size_t len = r ? strlen(r) : 0;
     int found = len > 0 && len < DECODER_NAME_MAX;
     if (found)
         memcpy(name, r, len + 1);
-    U->uchardet_delete(u);
+    uchardet_delete(u);
     return found;
 }
 
@@ -88,9 +63,4 @@ void decoders_release(decoders *d)
         d->iconv_cache[i].name[0] = '\0';
     }
     d->iconv_next = 0;
-    if (d->uchardet) {
-        dynlib_close(&d->uchardet->lib);
-        free(d->uchardet);
-        d->uchardet = NULL;
-    }
 }

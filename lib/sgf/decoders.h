@@ -1,10 +1,9 @@
 /*
  * decoders.h - what a game object keeps to decode text (decoders.c): iconv
- * descriptors to UTF-8 by source charset, and uchardet, loaded at the
- * first detection that asks it (common/dynlib.h).  Opening a descriptor
- * loads gconv modules, detection tries several charsets per game, and the
- * games of one file share their charset, so both are kept for the life of
- * the game object.  charset.c decides and decodes with them.  Never
+ * descriptors to UTF-8 by source charset, and uchardet's guess.  Opening a
+ * descriptor loads gconv modules, detection tries several charsets per
+ * game, and the games of one file share their charset, so descriptors are
+ * kept for the life of the game object.  charset.c decides and decodes with them.  Never
  * installed.
  */
 #ifndef SGFKIT_SGF_DECODERS_H
@@ -21,7 +20,6 @@ typedef struct decoders {
         char name[DECODER_NAME_MAX];
     } iconv_cache[8];
     unsigned iconv_next;         /* slot to replace when all are used */
-    struct uchardet_lib *uchardet;
 } decoders;
 
 /* A descriptor from charset name to UTF-8, in its initial state;
@@ -30,15 +28,12 @@ iconv_t decoders_iconv(decoders *d, const char *name);
 /* The i-th of the texts decoders_guess is asked about, of *len bytes. */
 typedef const char *(*decoders_text_fn)(const void *ctx, size_t i,
                                         size_t *len);
-/* uchardet's guess at the charset of n texts (each followed by a newline),
- * uchardet loaded at the first call: 1 with its name in name (a name too
- * long for it is no name), 0 without a guess, -1 when uchardet cannot be
- * loaded (*missing says why; a failure is remembered, so the library is
- * tried once), -2 when memory ran out. */
-int decoders_guess(decoders *d, decoders_text_fn text, const void *ctx,
-                   size_t n, char name[DECODER_NAME_MAX],
-                   const char **missing);
-/* Closes the descriptors and lets go of uchardet; d may be used again. */
+/* uchardet's guess at the charset of n texts (each followed by a newline):
+ * 1 with its name in name (a name too long for it is no name), 0 without a
+ * guess. */
+int decoders_guess(decoders_text_fn text, const void *ctx, size_t n,
+                   char name[DECODER_NAME_MAX]);
+/* Closes the descriptors; d may be used again. */
 void decoders_release(decoders *d);
 
 #endif /* SGFKIT_SGF_DECODERS_H */

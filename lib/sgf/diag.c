@@ -11,28 +11,27 @@
 #include "sgf/diag.h"
 #include "sgf/game.h"
 
-/* Line and column of pos: count newlines forward from the last position
- * located (diagnostics mostly come in increasing order). */
-static void locate(sgf_game *g, uint32_t pos, unsigned long *line,
-                   unsigned long *col)
+/* Line and column of pos in text: count newlines forward from the last
+ * position located (diagnostics mostly come in increasing order). */
+static void locate_in(sgf_game *g, const char *text, size_t len, uint32_t pos,
+                      unsigned long *line, unsigned long *col)
 {
-    if (pos > g->len)
-        pos = (uint32_t)g->len;
+    if (pos > len)
+        pos = (uint32_t)len;
     if (pos < g->loc_pos) {
         g->loc_pos = 0;
         g->loc_line = 0;
         g->loc_line_start = 0;
     }
-    const char *s = g->src;
     uint32_t p = g->loc_pos;
     unsigned long nl = g->loc_line;
     uint32_t ls = g->loc_line_start;
     while (p < pos) {
-        const char *q = memchr(s + p, '\n', pos - p);
+        const char *q = memchr(text + p, '\n', pos - p);
         if (!q)
             break;
         nl++;
-        p = (uint32_t)(q - s) + 1;
+        p = (uint32_t)(q - text) + 1;
         ls = p;
     }
     g->loc_pos = pos;
@@ -42,8 +41,10 @@ static void locate(sgf_game *g, uint32_t pos, unsigned long *line,
     *col = (nl == 0 ? g->column : 1) + (pos - ls);
 }
 
-int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
-                 const char *fmt, va_list ap)
+/* Adds a diagnostic at pos: a position in the game's text, or, with
+ * in_source, in the foreign bytes a converted record came from. */
+static int vreport(sgf_game *g, int check, uint32_t pos, bool in_source,
+                   int move, const char *fmt, va_list ap)
 {
     const sgf_check_info *ci = sgf_check_get((size_t)check);
     if (!ci)
@@ -79,7 +80,13 @@ int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
     d->id = ci->id;
     d->origin = g->origin;
     d->game = g->index;
-    locate(g, pos, &d->line, &d->column);
+    if (g->foreign) {
+        if (!in_source)
+            pos = conv_source_of(&g->conv, pos);
+        locate_in(g, g->foreign, g->foreign_len, pos, &d->line, &d->column);
+    } else {
+        locate_in(g, g->src, g->len, pos, &d->line, &d->column);
+    }
     d->offset = g->offset + pos;
     d->move = move;
     d->message = msg;
@@ -87,12 +94,28 @@ int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
     return SGF_OK;
 }
 
+int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
+                 const char *fmt, va_list ap)
+{
+    return vreport(g, check, pos, false, move, fmt, ap);
+}
+
 int game_report(sgf_game *g, int check, uint32_t pos, int move,
                 const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = game_vreport(g, check, pos, move, fmt, ap);
+    int rc = vreport(g, check, pos, false, move, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int game_report_source(sgf_game *g, int check, uint32_t pos, const char *fmt,
+                       ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vreport(g, check, pos, g->foreign != NULL, 0, fmt, ap);
     va_end(ap);
     return rc;
 }
@@ -102,7 +125,7 @@ int sgf_game_report(sgf_game *g, int check, uint32_t pos, int move,
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = game_vreport(g, check, pos, move, fmt, ap);
+    int rc = vreport(g, check, pos, false, move, fmt, ap);
     va_end(ap);
     return rc;
 }

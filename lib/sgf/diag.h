@@ -22,4 +22,13 @@ int game_report(sgf_game *g, int check, uint32_t pos, int move,
 #endif
     ;
 
+/* Report at pos in the foreign bytes of a converted record (at pos in
+ * the game's text for SGF). */
+int game_report_source(sgf_game *g, int check, uint32_t pos, const char *fmt,
+                       ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 #endif /* SGFKIT_SGF_DIAG_H */

@@ -57,6 +57,8 @@ void game_reset(sgf_game *g, const sgf_read_options *opt,
     g->dbcs = false;
     g->dbcs_refused = false;
     g->from_utf16 = false;
+    g->foreign = NULL;
+    g->foreign_len = 0;
     memset(&g->info, 0, sizeof g->info);
     g->origin = arena_strndup(&g->a, where->origin ? where->origin : "-",
                               strlen(where->origin ? where->origin : "-"));
@@ -75,6 +77,7 @@ void sgf_game_free(sgf_game *g)
     free(g->diags);
     free(g->stack);
     free(g->own_src);
+    conv_free(&g->conv);
     free(g);
 }
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include "sgfkit.h"
 #include "common/arena.h"
+#include "formats/convert.h"
 #include "sgf/checks.h"
 #include "sgf/decoders.h"
 #include "sgf/properties.h"
@@ -48,6 +49,13 @@ struct sgf_game {
     bool dbcs;                   /* parse two-byte chars in text as units */
     bool dbcs_refused;           /* dbcs mode broke the game's structure */
     bool from_utf16;             /* the member was UTF-16, converted before parsing */
+    /* a record of a foreign format (lib/formats): src is the SGF text it
+     * was converted to (conv.out), with '\\' and ']' escaped byte by byte
+     * (so never parsed in dbcs mode), and diagnostics are placed in the
+     * foreign bytes through conv's map */
+    const char *foreign;         /* NULL for SGF */
+    size_t foreign_len;
+    conv conv;                   /* kept from game to game */
     /* what charset.c decodes with, kept for the life of the game object */
     decoders decoders;
     unsigned char prop_index[PROP_INDEX_SIZE];

@@ -18,6 +18,7 @@
 #include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/gameinfo.h"
+#include "sgf/text.h"
 #include "common/textscan.h"
 
 /* ------------------------------------------------------------------ */
@@ -30,18 +31,6 @@ static bool any_in(const char *s, const char *e, const char *const *lits)
         if (any_at(s, lits))
             return true;
     return false;
-}
-
-/* Length of the UTF-8 character at p; 1 for a byte that does not start a
- * well-formed one, so scanning always advances. */
-static size_t u8len(const char *p)
-{
-    unsigned char c = (unsigned char)*p;
-    size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    for (size_t i = 1; i < n; i++)
-        if (((unsigned char)p[i] & 0xC0) != 0x80)
-            return 1;
-    return n;
 }
 
 /* [start, *end) without surrounding white space. */
@@ -955,26 +944,6 @@ static const char *fmt_date(char *buf, size_t n, const sgf_date *d)
 /* ------------------------------------------------------------------ */
 /* Reading the tree                                                    */
 
-/* A value for a message: one line, at most 60 bytes cut on a character
- * boundary. */
-static const char *quote(char *buf, size_t n, const char *s)
-{
-    size_t o = 0, limit = n > 64 ? 60 : n - 4;
-    while (*s && o < limit) {
-        size_t k = u8len(s);
-        if (o + k > limit)
-            break;
-        for (size_t i = 0; i < k; i++, s++)
-            buf[o++] = (unsigned char)*s < 0x20 ? ' ' : *s;
-    }
-    if (*s) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o] = '\0';
-    return buf;
-}
-
 /* A whole number, white space around it allowed (validate.c reports the
  * value type). */
 static bool int_value(const char *s, long *v)
@@ -1081,7 +1050,7 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
         if (c->check)
             game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
                         "KM[%s] is not a number; komi unknown",
-                        quote(q, sizeof q, t));
+                        text_quote(q, sizeof q, t));
         return;
     }
     in->komi = k.komi;
@@ -1094,28 +1063,32 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
     if (k.scale && k.stones)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "KM[%s] read as komi %s stones = %s points (%s)",
-                    quote(q, sizeof q, t), fmt_num(a, sizeof a, k.komi / 2),
+                    text_quote(q, sizeof q, t),
+                    fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi), why);
     else if (k.scale)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "KM[%s] read as komi %s points (%s: komi x100)",
-                    quote(q, sizeof q, t), fmt_num(a, sizeof a, k.komi), why);
+                    text_quote(q, sizeof q, t),
+                    fmt_num(a, sizeof a, k.komi), why);
     else if (k.quarter)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "KM[%s] read as komi %s stones = %s points (a komi in "
                     "quarters is in stones: 1 stone = 2 points)",
-                    quote(q, sizeof q, t), fmt_num(a, sizeof a, k.komi / 2),
+                    text_quote(q, sizeof q, t),
+                    fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi));
     else if (k.stones)
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
                     "KM[%s] is not a number; read as komi %s stones = %s "
-                    "points", quote(q, sizeof q, t),
+                    "points", text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi));
     else
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
                     "KM[%s] is not a number; read as komi %s",
-                    quote(q, sizeof q, t), fmt_num(a, sizeof a, k.komi));
+                    text_quote(q, sizeof q, t),
+                    fmt_num(a, sizeof a, k.komi));
 }
 
 /* AB in a node after the game-info node but before the first move: the
@@ -1142,7 +1115,7 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
         if (c->check)
             game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
                         "HA[%s] is not a number of stones; read as no "
-                        "handicap", quote(q, sizeof q, t));
+                        "handicap", text_quote(q, sizeof q, t));
         return;
     }
     c->g->info.handicap = (int)ha;
@@ -1168,12 +1141,16 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
     long n = count_stones(c->g, sgf_node_find(c->node, SGF_P_AB));
     if (c->node != root)
         n += count_stones(c->g, sgf_node_find(root, SGF_P_AB));
+    bool later = n == 0 && ab_later(c->node);
+    /* no AB before the first move on the main line: assume.c places the
+     * stones on the fixed points or says why it cannot */
+    if (n == 0 && !later && c->node == c->g->gameinfo_node)
+        return;
     if (n == 0)
         game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
-                    ab_later(c->node)
-                        ? "HA[%ld] but the handicap stones (AB) are in a "
-                          "later node, not with HA"
-                        : "HA[%ld] but no handicap stones (AB) are set up",
+                    later ? "HA[%ld] but the handicap stones (AB) are in a "
+                            "later node, not with HA"
+                          : "HA[%ld] but no handicap stones (AB) are set up",
                     ha);
     else if (n != ha)
         game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
@@ -1199,17 +1176,17 @@ static void read_result(info_ctx *c, const sgf_prop *p)
     if (rc < 0)
         game_report(c->g, SGF_C_BAD_RESULT, p->pos, 0,
                     "RE[%s] cannot be read as a result",
-                    quote(q, sizeof q, t));
+                    text_quote(q, sizeof q, t));
     else if (notes & RN_PROBLEM)
         game_report(c->g, SGF_C_RESULT_FORMAT, p->pos, 0,
                     "RE[%s] is the answer to a problem (who plays first and "
                     "what happens), not a game result; result unknown",
-                    quote(q, sizeof q, t));
+                    text_quote(q, sizeof q, t));
     else {
         sgf_format_result(&in->result, f, sizeof f);
         game_report(c->g, SGF_C_RESULT_FORMAT, p->pos, 0,
                     "RE[%s] read as %s (%s)%s",
-                    quote(q, sizeof q, t), f,
+                    text_quote(q, sizeof q, t), f,
                     notes & RN_STONES
                         ? "a margin in quarters is in stones: 1 stone = "
                           "2 points"
@@ -1235,11 +1212,11 @@ static void read_date(info_ctx *c, const sgf_prop *p)
         return;
     if (rc < 0)
         game_report(c->g, SGF_C_BAD_DATE, p->pos, 0,
-                    "DT[%s] cannot be read as a date", quote(q, sizeof q, t));
+                    "DT[%s] cannot be read as a date", text_quote(q, sizeof q, t));
     else
         game_report(c->g, SGF_C_DATE_FORMAT, p->pos, 0,
                     "DT[%s] read as %s (FF[4] wants YYYY-MM-DD)",
-                    quote(q, sizeof q, t), fmt_date(f, sizeof f, &in->date));
+                    text_quote(q, sizeof q, t), fmt_date(f, sizeof f, &in->date));
 }
 
 static void read_time(info_ctx *c, const sgf_prop *p)
@@ -1256,7 +1233,7 @@ static void read_time(info_ctx *c, const sgf_prop *p)
     if (!r || r != e || !strict || *s == '-')
         game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
                     "TM[%s] is not a number of seconds",
-                    quote(q, sizeof q, t));
+                    text_quote(q, sizeof q, t));
 }
 
 /* The root's FF, GM, SZ and AP. */
@@ -1299,6 +1276,9 @@ void gameinfo_read(sgf_game *g)
     in->charset_detected = detected;
     in->ff = in->gm = 1;
     in->width = in->height = 19;
+    /* until assume.c knows better */
+    in->rules_source = in->komi_source = SGF_SOURCE_DEFAULT;
+    in->rules_assumed = "chinese";
     if (!g->root)
         return;
     info_ctx c = { g, !(g->opt.flags & SGF_READ_SYNTAX_ONLY), NULL, false,

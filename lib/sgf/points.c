@@ -231,3 +231,8 @@ unsigned point_list_collect(const sgf_prop *p, int width, int height,
     }
     return added;
 }
+
+void gtp_point(char *out, int x, int y, int height)
+{
+    out[gtp_name(out, x, y, height)] = '\0';
+}

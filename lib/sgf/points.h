@@ -50,4 +50,32 @@ static inline bool point_set_has(const point_set *s, int x, int y)
 unsigned point_list_collect(const sgf_prop *p, int width, int height,
                             point_set *s);
 
+/* The GTP name of (x, y) (y from the top) on a board of that height at
+ * out, not terminated; returns its length (at most 4).  Inline: JSON Lines
+ * names every move. */
+static inline size_t gtp_name(char *out, int x, int y, int height)
+{
+    /* KataGo's Location::toString: past Z (25 columns without I) the
+     * column takes two letters, the first one counting the 25s */
+    static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    size_t n = 0;
+    if (x < 25) {
+        out[n++] = letters[x];
+    } else {
+        out[n++] = letters[x / 25 - 1];
+        out[n++] = letters[x % 25];
+    }
+    /* rows 1..52: snprintf was a tenth of the JSON Lines writer's time */
+    int row = height - y;
+    if (row < 10) {
+        out[n++] = (char)('0' + row);
+    } else {
+        out[n++] = (char)('0' + row / 10);
+        out[n++] = (char)('0' + row % 10);
+    }
+    return n;
+}
+/* The same NUL-terminated ("Q16"); out holds 5 bytes. */
+void gtp_point(char *out, int x, int y, int height);
+
 #endif /* SGFKIT_SGF_POINTS_H */

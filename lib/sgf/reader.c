@@ -9,6 +9,7 @@
  * up (and doubled when full), so memory follows the largest game, not the
  * member.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sgf/checks.h"
@@ -18,6 +19,7 @@
 #include "sgf/charset.h"
 #include "sgf/gameinfo.h"
 #include "sgf/reader.h"
+#include "formats/formats.h"
 
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 #define HAVE_SSE2_COUNT 1
@@ -31,6 +33,8 @@
 #define SGF_READER_CHUNK (1 << 17)
 #endif
 enum { CHUNK = SGF_READER_CHUNK };
+/* What a member's first bytes are is told from this many (or all of it). */
+enum { SNIFF_BYTES = 4096 };
 
 struct sgf_reader {
     sgf_read_options opt;
@@ -46,6 +50,8 @@ struct sgf_reader {
     uint64_t total;           /* bytes read from the member */
     unsigned long line, column;
     unsigned games;           /* games with a tree so far */
+    int format;               /* SGF_FORMAT_* of the member; -1: its first
+                               * bytes are to say */
     sgf_game *game;
 };
 
@@ -88,6 +94,9 @@ void sgf_reader_start(sgf_reader *r, sgf_member *m)
     r->line = r->column = 1;
     r->games = 0;
     r->game->nostart_from = r->game->nostart_to = 0;
+    /* the name first: a record's name is believed, and costs no look at
+     * the bytes (most members are .sgf); other names leave it to them */
+    r->format = m ? format_of_name(sgf_member_origin(m)) : SGF_FORMAT_SGF;
 }
 
 uint64_t sgf_reader_bytes(const sgf_reader *r)
@@ -95,11 +104,13 @@ uint64_t sgf_reader_bytes(const sgf_reader *r)
     return r->offset;
 }
 
-/* Read the whole rest of the member (UTF-16 members are converted whole;
- * they are rare and small). */
-static int read_all(sgf_reader *r)
+/* Read the whole rest of the member, or until limit bytes are buffered
+ * (UTF-16 members are converted whole, foreign records read whole; they
+ * are rare and small).  A read error ends the member there, as in
+ * fill(). */
+static int read_all(sgf_reader *r, size_t limit)
 {
-    while (!r->eof) {
+    while (!r->eof && r->end - r->start < limit) {
         if (r->end == r->cap) {
             size_t cap = r->cap * 2;
             char *b = realloc(r->buf, cap);
@@ -109,8 +120,11 @@ static int read_all(sgf_reader *r)
             r->cap = cap;
         }
         long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
-        if (n < 0)
-            return (int)n;
+        if (n < 0) {
+            r->error = (int)n;
+            r->eof = true;
+            return SGF_OK;
+        }
         if (n == 0)
             r->eof = true;
         r->end += (size_t)n;
@@ -126,7 +140,7 @@ static int convert_utf16(sgf_reader *r)
     r->utf16_checked = true;
     if (!endian)
         return SGF_OK;
-    int rc = read_all(r);
+    int rc = read_all(r, SIZE_MAX);
     if (rc < 0)
         return rc;
     char *out;
@@ -289,12 +303,128 @@ static void describe_nothing(sgf_reader *r, sgf_raw_game *raw)
     r->said = true;
 }
 
+/* The checks of what a conversion found (formats/convert.h). */
+static const int conv_checks[] = {
+    [CONV_UNREADABLE] = SGF_C_FOREIGN_UNREADABLE,
+    [CONV_TRUNCATED] = SGF_C_FOREIGN_TRUNCATED,
+    [CONV_BAD_LINE] = SGF_C_FOREIGN_BAD_LINE,
+    [CONV_BAD_VALUE] = SGF_C_FOREIGN_BAD_VALUE,
+    [CONV_UNKNOWN_FIELD] = SGF_C_FOREIGN_UNKNOWN_FIELD,
+    [CONV_LEFT_OUT] = SGF_C_FOREIGN_LEFT_OUT,
+    [CONV_ASSUMED] = SGF_C_FOREIGN_ASSUMED,
+};
+_Static_assert(sizeof conv_checks / sizeof conv_checks[0] == CONV_PROBLEMS,
+               "a check for every problem a conversion reports");
+
+/* A foreign record is a few KB (a UGI with its review well under 1 MB):
+ * a bigger member is no record of it, and is read as SGF text, streamed,
+ * rather than whole.  This also keeps the conversion's offsets in 32 bits. */
+enum { FOREIGN_MAX = 64 << 20 };
+
+/* What the member is, decided before its first game: its name's format,
+ * or its first bytes' when the name says none.  A foreign record is read
+ * whole (it is one game, and small); the bytes win over the name when
+ * they are clearly SGF or another format, as names lie. */
+static int member_format(sgf_reader *r)
+{
+    if (r->format == SGF_FORMAT_SGF || r->said)
+        return SGF_OK;
+    while (!r->eof && r->end - r->start < SNIFF_BYTES) {
+        int rc = fill(r);
+        if (rc < 0)
+            return rc;
+    }
+    int f = format_sniff(r->buf + r->start, r->end - r->start);
+    if (f >= 0)
+        r->format = f;
+    else if (r->format < 0)
+        r->format = SGF_FORMAT_SGF;
+    if (r->format == SGF_FORMAT_SGF)
+        return SGF_OK;
+    int rc = read_all(r, FOREIGN_MAX);
+    if (rc < 0)
+        return rc;
+    if (r->total == 0 || !r->eof)
+        r->format = SGF_FORMAT_SGF;     /* empty, or too big: as SGF */
+    return SGF_OK;
+}
+
+/* A foreign record: the whole member as one raw game of its format. */
+static bool foreign_next(sgf_reader *r, sgf_raw_game *raw)
+{
+    if (r->format == SGF_FORMAT_SGF || r->said)
+        return false;
+    describe(r, raw, r->end - r->start);
+    raw->flags |= (unsigned)r->format << SGF_RAW_FORMAT_SHIFT;
+    r->said = true;
+    return true;
+}
+
+/* raw, a record of a foreign format, converted to SGF text in g, which is
+ * then parsed (the steps after the parse are the caller's): g's
+ * diagnostics are placed in raw's bytes.  0 or SGF_E_NOMEM. */
+static int read_foreign(sgf_game *g, const sgf_raw_game *raw, bool copy)
+{
+    const char *src = raw->len ? raw->bytes : "";
+    if (copy && raw->len) {
+        if (raw->len > g->own_cap) {
+            char *b = realloc(g->own_src, raw->len);
+            if (!b)
+                return SGF_E_NOMEM;
+            g->own_src = b;
+            g->own_cap = raw->len;
+        }
+        memcpy(g->own_src, raw->bytes, raw->len);
+        src = g->own_src;
+    }
+    int f = (int)SGF_RAW_FORMAT(raw->flags);
+    conv_start(&g->conv, src, raw->len);
+    bool ok = format_convert(f, &g->conv);
+    sgf_raw_game sgf = *raw;
+    sgf.bytes = ok && g->conv.len ? g->conv.out : "";
+    sgf.len = ok ? g->conv.len : 0;
+    sgf.flags = raw->flags & SGF_RAW_FROM_UTF16;
+    game_reset(g, NULL, &sgf);
+    g->nostart_from = g->nostart_to = 0;
+    g->from_utf16 = raw->flags & SGF_RAW_FROM_UTF16;
+    g->foreign = src;
+    g->foreign_len = raw->len;
+    if (!ok) {
+        g->nomem = true;
+        return SGF_E_NOMEM;
+    }
+    game_report_source(g, SGF_C_FOREIGN_FORMAT, 0,
+                       "read as %s and converted to SGF", sgf_format_name(f));
+    for (size_t i = 0; i < g->conv.nnotes; i++) {
+        const conv_report *n = &g->conv.notes[i];
+        game_report_source(g, conv_checks[n->kind], n->src, "%s",
+                           conv_note_text(&g->conv, n));
+    }
+    if (sgf.len) {
+        size_t consumed = 0;
+        if (sgf_parse_one(g, true, sgf.bytes, sgf.len, true, false,
+                          &consumed) == PARSE_NOMEM)
+            g->nomem = true;
+    }
+    return g->nomem ? SGF_E_NOMEM : SGF_OK;
+}
+
 int reader_parse(sgf_reader *r, sgf_raw_game *raw, sgf_game **out)
 {
     sgf_game *g = r->game;
+    int rc = member_format(r);
+    if (rc < 0)
+        return rc;
+    if (foreign_next(r, raw)) {
+        rc = read_foreign(g, raw, false);
+        if (rc < 0)
+            return rc;
+        *out = g;
+        return READER_PARSED;
+    }
     for (;;) {
         if (r->start == r->end && !r->eof) {
-            int rc = fill(r);
+            rc = fill(r);
             if (rc < 0)
                 return rc;
             continue;
@@ -318,7 +448,7 @@ int reader_parse(sgf_reader *r, sgf_raw_game *raw, sgf_game **out)
         parse_status st = sgf_parse_one(g, true, raw->bytes, raw->len, r->eof,
                                         false, &consumed);
         if (st == PARSE_NEED_MORE) {
-            int rc = fill(r);
+            rc = fill(r);
             if (rc < 0)
                 return rc;
             continue;
@@ -349,9 +479,17 @@ bool reader_done(sgf_reader *r, const sgf_raw_game *raw)
 
 int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
 {
+    int rc = member_format(r);
+    if (rc < 0)
+        return rc;
+    if (foreign_next(r, raw)) {
+        advance(r, raw->len);
+        r->games++;
+        return 1;
+    }
     for (;;) {
         if (r->start == r->end && !r->eof) {
-            int rc = fill(r);
+            rc = fill(r);
             if (rc < 0)
                 return rc;
             continue;
@@ -371,7 +509,7 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
                                         r->end - r->start, r->eof, false,
                                         &consumed);
         if (st == PARSE_NEED_MORE) {
-            int rc = fill(r);
+            rc = fill(r);
             if (rc < 0)
                 return rc;
             continue;
@@ -443,6 +581,17 @@ parse_status reader_finish_syntax(sgf_game *g, const sgf_raw_game *raw)
 int reader_read(sgf_game *g, const sgf_raw_game *raw, bool copy,
                 reader_finish_fn finish)
 {
+    unsigned f = SGF_RAW_FORMAT(raw->flags);
+    if (f != SGF_FORMAT_SGF && f < SGF_FORMAT_COUNT) {
+        int rc = read_foreign(g, raw, copy);
+        if (rc < 0)
+            return rc;
+        if (finish(g, raw) == PARSE_NOMEM) {
+            g->nomem = true;
+            return SGF_E_NOMEM;
+        }
+        return SGF_OK;
+    }
     sgf_raw_game own = *raw;
     if (copy) {
         if (raw->len > g->own_cap) {

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "common/arena.h"
+#include "common/textscan.h"
 #include "sgf/game.h"
 #include "sgf/charset.h"
 #include "sgf/text.h"
@@ -157,4 +158,22 @@ const char *sgf_value_text(sgf_game *g, const sgf_prop *p, uint32_t i,
     if (len)
         *len = n;
     return s;
+}
+
+const char *text_quote(char *buf, size_t n, const char *s)
+{
+    size_t o = 0, limit = n > 64 ? 60 : n - 4;
+    while (*s && o < limit) {
+        size_t k = u8len(s);
+        if (o + k > limit)
+            break;
+        for (size_t i = 0; i < k; i++, s++)
+            buf[o++] = (unsigned char)*s < 0x20 ? ' ' : *s;
+    }
+    if (*s) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o] = '\0';
+    return buf;
 }

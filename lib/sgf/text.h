@@ -14,5 +14,8 @@
  * dbcs mode), so a trail byte '\\' is not an escape. */
 char *text_unescape(arena *a, const char *raw, size_t n, sgf_value_type t,
                     bool dbcs, size_t *out_len);
+/* s for a message, in buf (n >= 8): one line, at most 60 bytes cut on a
+ * character boundary, "..." when cut. */
+const char *text_quote(char *buf, size_t n, const char *s);
 
 #endif /* SGFKIT_SGF_TEXT_H */

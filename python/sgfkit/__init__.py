@@ -12,7 +12,8 @@ The C library libsgfkit does the work (the tools sgfcheck, sgfscore,
 sgfconvert and sgfstat are built on it); reading, checking and scoring
 release the GIL, so threads use every core.  Bad input is normal input:
 what is wrong with a record is in game.diagnostics; an input that cannot
-be read at all raises InputError (or goes to on_error).  sgfkit.dask runs
+be read at all raises InputError (or goes to on_error); a file or archive
+member a walk does not read (README.txt, .git) is an InputSkipped warning.  sgfkit.dask runs
 the tools' jobs on a Dask cluster.  doc/python.md has the whole story.
 """
 import json
@@ -20,14 +21,15 @@ import os
 import warnings
 
 from . import _sgfkit
-from ._sgfkit import (Diagnostic, Error, Game, Info, InputError, Move,
-                      Result, ScoreError, Stone)
+from ._sgfkit import (Diagnostic, Error, Game, Info, InputError,
+                      InputSkipped, Move, Result, ScoreError, Stone)
 from ._inputs import to_items
 
 __all__ = [
     "read", "loads", "check", "score", "stats", "games_frame", "moves_frame",
     "checks", "rules_names", "Game", "Info", "Result", "Move", "Stone",
-    "Diagnostic", "Error", "InputError", "ScoreError", "SGFError",
+    "Diagnostic", "Error", "InputError", "InputSkipped", "ScoreError",
+    "SGFError",
     "InputWarning", "__version__",
 ]
 
@@ -152,8 +154,9 @@ def check(*inputs, rules="auto", charset=None, syntax_only=False,
           variations=False, disable=(), severity=None, on_error="raise"):
     """sgfcheck's report as dicts, one per game (the fields of
     `sgfcheck --format=json`: origin, game, offset, status, moves, rules,
-    rules_detail, recorded_rules, diagnostics).  Given one Game, its
-    report; otherwise an iterator over the games of inputs."""
+    rules_detail, rules_source, komi, komi_source, recorded_rules,
+    diagnostics).  Given one Game, its report; otherwise an iterator over
+    the games of inputs."""
     table = severity_table(disable, severity)
     if len(inputs) == 1 and isinstance(inputs[0], Game):
         return json.loads(inputs[0]._report("json", table, 0))
@@ -214,11 +217,12 @@ def stats(*inputs, by=None, where=(), duplicates=False, legality=False,
     print_args = ["--format=json", "--top=%d" % top]
     if all(isinstance(x, (str, os.PathLike)) for x in inputs):
         import subprocess
-        r = subprocess.run([_stat.tool("sgfstat"), "--progress=never", "-q"]
+        r = subprocess.run([_stat.tool("sgfstat"), "--progress=never"]
                            + args + print_args
                            + [os.fspath(x) for x in inputs],
                            capture_output=True)
-        err = r.stderr.decode("utf-8", "replace")
+        # what the walk did not read: warned as read() warns it
+        err = _stat.take_skips(r.stderr.decode("utf-8", "replace"))
         _raise_failures(_stat.failures_of(err))
         if r.returncode > 1:
             raise Error("sgfstat failed: %s" % err.strip())

@@ -119,6 +119,22 @@ def partial(items, args):
             r.returncode)
 
 
+def take_skips(err, prog="sgfstat"):
+    """err as -q has it (no summary, no warnings), each "skipped" warning
+    made an InputSkipped warning (doc/inputs.md)."""
+    import warnings
+    from ._sgfkit import InputSkipped
+    kept = []
+    for line in err.splitlines():
+        if line.startswith(prog + ": warning: skipped '"):
+            warnings.warn(InputSkipped(line[len(prog + ": warning: "):]),
+                          stacklevel=3)
+        elif not re.match(re.escape(prog) + r": (warning: |\d+ games?, )",
+                          line):
+            kept.append(line)
+    return "\n".join(kept)
+
+
 def failures_of(err):
     """(origin, message) of each "sgfstat: message" line."""
     out = []

@@ -16,6 +16,7 @@
 
 extern PyObject *ext_Error;       /* sgfkit.Error */
 extern PyObject *ext_InputError;  /* sgfkit.InputError(Error, OSError) */
+extern PyObject *ext_InputSkipped; /* sgfkit.InputSkipped(UserWarning) */
 extern PyObject *ext_ScoreError;  /* sgfkit.ScoreError(Error, ValueError) */
 
 /* UTF-8 text from the library as str (bytes that are not UTF-8 as lone
@@ -46,6 +47,7 @@ PyObject *buf_to_bytes(const ext_buf *b);
 typedef struct ext_failure {
     char *origin;
     char *message;
+    int why;             /* a skip's sgf_skip_reason; -1 for a failure */
 } ext_failure;
 
 typedef struct ext_failures {
@@ -60,6 +62,14 @@ void failures_on_error(void *ctx, const char *origin, const char *message);
 /* [(origin, message), ...] (GIL held); the list is emptied. */
 PyObject *failures_take(ext_failures *f);
 void failures_free(ext_failures *f);
+/* sgf_input_skip_fn collecting (origin, message) into the ext_failures
+ * ctx: what a walk did not read. */
+void skips_on_skip(void *ctx, const char *origin, sgf_skip_reason why,
+                   const char *message);
+/* Each skip collected as an InputSkipped warning, as the tools print one,
+ * with .origin and .reason (GIL held); the list is emptied.  0, or -1
+ * when a warnings filter turned one into an exception. */
+int skips_warn(ext_failures *f);
 
 /* ---- the inputs of a run (items.c) ----
  *
@@ -94,6 +104,8 @@ typedef struct ext_items {
     const char **paths;  /* of the current walk */
     sgf_member *own;     /* a MEMBER item's member */
     ext_failures failures;
+    ext_failures skips;  /* files and members the walks did not read */
+    size_t nskipped[SGF_SKIP_REASONS];  /* all of them, by reason */
 } ext_items;
 
 /* Reads a sequence of item tuples (GIL held): 0, or -1 with an exception. */

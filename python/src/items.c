@@ -152,6 +152,15 @@ static void fail_errno(ext_items *it, const char *what, const char *origin)
     failures_add(&it->failures, origin, msg);
 }
 
+static void on_skip(void *ctx, const char *origin, sgf_skip_reason why,
+                    const char *message)
+{
+    ext_items *it = ctx;
+    if ((int)why >= 0 && why < SGF_SKIP_REASONS)
+        it->nskipped[why]++;
+    skips_on_skip(&it->skips, origin, why, message);
+}
+
 int items_next_member(ext_items *it, sgf_member **m)
 {
     for (;;) {
@@ -179,6 +188,8 @@ int items_next_member(ext_items *it, sgf_member **m)
                                     &it->failures);
             if (!it->in)
                 failures_add(&it->failures, "", "out of memory");
+            else
+                sgf_inputs_on_skip(it->in, on_skip, it);
             continue;
         }
         case ITEM_FILE:
@@ -217,6 +228,8 @@ int items_next_member(ext_items *it, sgf_member **m)
         if (!it->in) {
             close(fd);
             failures_add(&it->failures, item->origin, "out of memory");
+        } else {
+            sgf_inputs_on_skip(it->in, on_skip, it);
         }
     }
 }
@@ -236,5 +249,6 @@ void items_free(ext_items *it)
     free(it->v);
     free(it->paths);
     failures_free(&it->failures);
+    failures_free(&it->skips);
     memset(it, 0, sizeof *it);
 }

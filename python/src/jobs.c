@@ -138,7 +138,8 @@ static bool skipped_input(const struct job_run *j, const sgf_game *g)
     for (size_t i = 0, n = sgf_game_diag_count(g); i < n; i++) {
         const sgf_diag *d = sgf_game_diag(g, i);
         if ((strcmp(d->id, "binary-data") == 0 ||
-             strcmp(d->id, "no-game") == 0) &&
+             strcmp(d->id, "no-game") == 0 ||
+             strcmp(d->id, "foreign-unreadable") == 0) &&
             sgf_report_severity(&j->report, d) == SGF_ERROR)
             return true;
     }
@@ -381,12 +382,19 @@ static int count_put(PyObject *d, const char *name, unsigned long long n)
     return rc;
 }
 
-/* {"games": N, ...}; for a score, "agreement": {"match": N, ...} too. */
-static PyObject *counts_dict(const struct job_run *j)
+/* {"games": N, ...}; for a score, "agreement": {"match": N, ...} too;
+ * "inputs-skipped": {"not a game record": N, ...}, what the walks did not
+ * read by reason. */
+static PyObject *counts_dict(const struct job_run *j, const size_t *skipped)
 {
-    PyObject *d = PyDict_New(), *a = PyDict_New();
-    if (!d || !a || PyDict_SetItemString(d, "agreement", a) < 0)
+    PyObject *d = PyDict_New(), *a = PyDict_New(), *s = PyDict_New();
+    if (!d || !a || !s || PyDict_SetItemString(d, "agreement", a) < 0 ||
+        PyDict_SetItemString(d, "inputs-skipped", s) < 0)
         goto fail;
+    for (int k = 0; k < SGF_SKIP_REASONS; k++)
+        if (skipped[k] && count_put(s, sgf_skip_reason_name(k), skipped[k]) < 0)
+            goto fail;
+    Py_CLEAR(s);
     for (int i = 0; i < C_COUNTS; i++)
         if (count_put(d, count_names[i], j->counts[i]) < 0)
             goto fail;
@@ -398,9 +406,29 @@ static PyObject *counts_dict(const struct job_run *j)
     Py_DECREF(a);
     return d;
 fail:
+    Py_XDECREF(s);
     Py_XDECREF(a);
     Py_XDECREF(d);
     return NULL;
+}
+
+/* The program each job is, for its messages. */
+static const char *const tool_names[] = { "sgfcheck", "sgfscore",
+                                          "sgfconvert", "sgfkit", "sgfkit" };
+
+/* skips="err": each skip as the tools print it, "PROG: warning: ...",
+ * after the job's own messages (err NULL: -q, counted only). */
+static void skips_to_text(ext_failures *f, const char *prog, ext_buf *err)
+{
+    for (size_t i = 0; err && i < f->n; i++) {
+        buf_put(err, prog, strlen(prog));
+        buf_put(err, ": warning: ", 11);
+        buf_put(err, f->v[i].message, strlen(f->v[i].message));
+        buf_put(err, "\n", 1);
+    }
+    if (f->nomem && err)
+        err->nomem = true;
+    failures_free(f);
 }
 
 PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
@@ -410,12 +438,12 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
         "variations", "format", "severity", "verbosity", "edges",
         "komi", "dead", "seed", "playouts", "diagram", "stones",
         "to", "xml", "csv", "main_line", "strip", "passes", "drop_empty",
-        "repair", NULL
+        "repair", "skips", NULL
     };
     (void)self;
     const char *job, *rules = "auto", *charset = NULL, *format = "text";
     const char *dead = "auto", *to = "sgf", *xml = "go", *csv = "games";
-    const char *strip = NULL, *passes = "keep";
+    const char *strip = NULL, *passes = "keep", *skips = "warn";
     PyObject *items, *severity = Py_None, *komi = Py_None;
     int legality = -1, syntax_only = 0, variations = 0, verbosity = 0;
     int edges = 1, diagram = 0, stones = 0, main_line = 0, drop_empty = 0;
@@ -423,12 +451,16 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
     unsigned long long seed = 0;
     unsigned int playouts = 0;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "sO|$szippsOipOsKIppssspzspp", kwlist, &job, &items,
+            args, kw, "sO|$szippsOipOsKIppssspzspps", kwlist, &job, &items,
             &rules, &charset, &legality, &syntax_only, &variations, &format,
             &severity, &verbosity, &edges, &komi, &dead, &seed, &playouts,
             &diagram, &stones, &to, &xml, &csv, &main_line, &strip, &passes,
-            &drop_empty, &repair))
+            &drop_empty, &repair, &skips))
         return NULL;
+    if (strcmp(skips, "warn") != 0 && strcmp(skips, "err") != 0) {
+        PyErr_SetString(PyExc_ValueError, "skips: \"warn\" or \"err\"");
+        return NULL;
+    }
 
     struct job_run *j = calloc(1, sizeof *j);
     if (!j)
@@ -512,10 +544,15 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (rc)
         goto out;          /* KeyboardInterrupt and friends */
+    if (strcmp(skips, "err") == 0)
+        skips_to_text(&it.skips, tool_names[j->job],
+                      verbosity >= 0 ? &j->err : NULL);
+    else if (skips_warn(&it.skips) < 0)
+        goto out;
     PyObject *out = buf_to_bytes(&j->out);
     PyObject *err = out ? buf_to_bytes(&j->err) : NULL;
     PyObject *fails = err ? failures_take(&it.failures) : NULL;
-    PyObject *counts = fails ? counts_dict(j) : NULL;
+    PyObject *counts = fails ? counts_dict(j, it.nskipped) : NULL;
     if (counts)
         result = Py_BuildValue("(NNNN)", out, err, fails, counts);
     else {

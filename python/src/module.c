@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-PyObject *ext_Error, *ext_InputError, *ext_ScoreError;
+PyObject *ext_Error, *ext_InputError, *ext_ScoreError, *ext_InputSkipped;
 
 /* ---- buffers ---- */
 
@@ -90,12 +90,67 @@ void failures_add(ext_failures *f, const char *origin, const char *message)
     }
     f->v[f->n].origin = o;
     f->v[f->n].message = m;
+    f->v[f->n].why = -1;
     f->n++;
 }
 
 void failures_on_error(void *ctx, const char *origin, const char *message)
 {
     failures_add(ctx, origin, message);
+}
+
+void skips_on_skip(void *ctx, const char *origin, sgf_skip_reason why,
+                   const char *message)
+{
+    ext_failures *f = ctx;
+    size_t n = f->n;
+    failures_add(f, origin, message);
+    if (f->n > n)
+        f->v[n].why = (int)why;
+}
+
+/* One InputSkipped warning: the message, .origin and .reason. */
+static int warn_skip(PyObject *warn, const ext_failure *s)
+{
+    const char *reason = sgf_skip_reason_name(s->why);
+    PyObject *w = PyObject_CallFunction(ext_InputSkipped, "N",
+                                        ext_text(s->message));
+    if (!w)
+        return -1;
+    PyObject *origin = ext_name(s->origin);
+    PyObject *why = origin ? ext_text(reason ? reason : "") : NULL;
+    int rc = -1;
+    if (why && PyObject_SetAttrString(w, "origin", origin) == 0 &&
+        PyObject_SetAttrString(w, "reason", why) == 0) {
+        PyObject *r = PyObject_CallFunctionObjArgs(warn, w, NULL);
+        rc = r ? 0 : -1;
+        Py_XDECREF(r);
+    }
+    Py_XDECREF(origin);
+    Py_XDECREF(why);
+    Py_DECREF(w);
+    return rc;
+}
+
+int skips_warn(ext_failures *f)
+{
+    if (f->nomem) {
+        failures_free(f);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int rc = 0;
+    if (f->n) {
+        PyObject *mod = PyImport_ImportModule("warnings");
+        PyObject *warn = mod ? PyObject_GetAttrString(mod, "warn") : NULL;
+        rc = warn ? 0 : -1;
+        for (size_t i = 0; i < f->n && rc == 0; i++)
+            rc = warn_skip(warn, &f->v[i]);
+        Py_XDECREF(warn);
+        Py_XDECREF(mod);
+    }
+    failures_free(f);
+    return rc;
 }
 
 PyObject *ext_text(const char *s)
@@ -260,7 +315,7 @@ static PyObject *m_list_files(PyObject *self, PyObject *seq)
     PyObject **conv = PyMem_Calloc((size_t)n + 1, sizeof *conv);
     const char **paths = PyMem_Calloc((size_t)n + 1, sizeof *paths);
     PyObject *files = NULL, *result = NULL;
-    ext_failures fails = { 0 };
+    ext_failures fails = { 0 }, skips = { 0 };
     if (!conv || !paths) {
         PyErr_NoMemory();
         goto out;
@@ -280,6 +335,7 @@ static PyObject *m_list_files(PyObject *self, PyObject *seq)
         PyErr_NoMemory();
         goto out;
     }
+    sgf_inputs_on_skip(in, skips_on_skip, &skips);
     const char *path;
     int more = 1;
     while (more) {
@@ -297,11 +353,14 @@ static PyObject *m_list_files(PyObject *self, PyObject *seq)
         Py_DECREF(s);
     }
     sgf_inputs_free(in);
+    if (skips_warn(&skips) < 0)
+        goto out;
     PyObject *f = failures_take(&fails);
     if (f)
         result = Py_BuildValue("(ON)", files, f);
 out:
     failures_free(&fails);
+    failures_free(&skips);
     Py_XDECREF(files);
     if (conv)
         for (Py_ssize_t i = 0; i < n; i++)
@@ -361,7 +420,7 @@ static PyObject *m_members(PyObject *self, PyObject *item)
         Py_XDECREF(t);
     }
     buf_free(&b);
-    if (list) {
+    if (list && skips_warn(&it.skips) == 0) {
         PyObject *f = failures_take(&it.failures);
         if (f)
             result = Py_BuildValue("(ON)", list, f);
@@ -474,13 +533,31 @@ PyMODINIT_FUNC PyInit__sgfkit(void)
     ext_ScoreError = new_error(m, "sgfkit.ScoreError", b2,
                                "A game cannot be scored: no game, or not a "
                                "Go game on a board SGF allows.");
-    if (!ext_InputError || !ext_ScoreError)
+    ext_InputSkipped = new_error(m, "sgfkit.InputSkipped",
+                                 PyExc_UserWarning,
+                                 "A file or archive member a walk did not "
+                                 "read (its name is no record's, hidden, "
+                                 "not a regular file...), as the tools warn "
+                                 "of it; doc/inputs.md.");
+    if (!ext_InputError || !ext_ScoreError || !ext_InputSkipped)
         goto fail;
     Py_CLEAR(b1);
     Py_CLEAR(b2);
     if (add_type(m, &Game_Type, "Game") < 0 ||
         add_type(m, &Reader_Type, "Reader") < 0 || game_types_init(m) < 0)
         goto fail;
+    PyObject *reasons = PyTuple_New(SGF_SKIP_REASONS);
+    for (int k = 0; reasons && k < SGF_SKIP_REASONS; k++) {
+        PyObject *r = ext_text(sgf_skip_reason_name(k));
+        if (!r)
+            Py_CLEAR(reasons);
+        else
+            PyTuple_SET_ITEM(reasons, k, r);
+    }
+    if (!reasons || PyModule_AddObject(m, "SKIP_REASONS", reasons) < 0) {
+        Py_XDECREF(reasons);
+        goto fail;
+    }
     if (PyModule_AddStringConstant(m, "LIBRARY_VERSION", sgf_version()) < 0 ||
         PyModule_AddIntConstant(m, "NAME_WALKED", SGF_NAME_WALKED) < 0 ||
         PyModule_AddIntConstant(m, "NAME_PACKED", SGF_NAME_PACKED) < 0)

@@ -168,7 +168,7 @@ static PyObject *Reader_next(ReaderObject *self)
     } else {
         pool_give(self->pool, g);
     }
-    if (report_failures(self) < 0) {
+    if (skips_warn(&self->items.skips) < 0 || report_failures(self) < 0) {
         self->pending = game;    /* read after the failure: next time */
         return NULL;
     }

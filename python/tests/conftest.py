@@ -56,3 +56,9 @@ def client(scheduler):
     c = distributed.Client(scheduler)
     yield c
     c.close()
+
+
+def pytest_configure(config):
+    # the walks of corpus/ skip its .expect files, each an InputSkipped
+    # warning; the tests of skips record them with filters of their own
+    config.addinivalue_line("filterwarnings", "ignore::sgfkit.InputSkipped")

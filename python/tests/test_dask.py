@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import sgfkit
-from conftest import run_tool
+from conftest import CORPUS, run_tool
 
 pytest.importorskip("dask.dataframe", reason="Debian: python3-dask")
 pytest.importorskip("distributed", reason="Debian: python3-distributed")
@@ -220,3 +220,24 @@ def test_damaged_archive(inputs, scheduler, tmp_path, corpus):
         out, err, rc = dask_main("check", "--scheduler", scheduler,
                                  "--ship", ship, "--format=json", str(path))
         assert out == ref and rc == ref_rc, err
+
+
+def test_skips_named_and_counted(scheduler, tmp_path):
+    """The files and members a walk does not read are named as the tool
+    names them, whether the client's walk or a worker skips them, and
+    counted in the summary."""
+    game = open(os.path.join(CORPUS, "clean", "modern-game.sgf"), "rb").read()
+    (tmp_path / "a.sgf").write_bytes(game)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    with zipfile.ZipFile(tmp_path / "z.zip", "w") as z:
+        z.writestr("b.sgf", game)
+        z.writestr("README", "read me\n")
+    _, ref, ref_rc = run_tool("sgfcheck", str(tmp_path))
+    for ship in ("paths", "bytes"):
+        _, err, rc = dask_main("check", "--scheduler", scheduler, "--ship",
+                               ship, str(tmp_path))
+        lines = sorted(x for x in err.splitlines() if "skipped '" in x)
+        assert lines == sorted(x for x in ref.splitlines()
+                               if "skipped '" in x) and len(lines) == 2, err
+        assert ", 2 inputs skipped (not a game record) in " in err, err
+        assert rc == ref_rc, err

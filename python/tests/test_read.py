@@ -211,3 +211,45 @@ def test_one_reader_one_thread():
     r = sgfkit.read(b"(;GM[1])")
     assert iter(r) is r
     assert [g.index for g in r] == [1]
+
+
+def skipped(caught):
+    return sorted(str(w.message) for w in caught
+                  if w.category is sgfkit.InputSkipped)
+
+
+def test_skips_are_named(tmp_path):
+    """What a walk does not read is an InputSkipped warning each, worded as
+    the tools word it; the rest is read; a file named is always read."""
+    (tmp_path / "a.sgf").write_bytes(GAME)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "HEAD").write_bytes(GAME)
+    with zipfile.ZipFile(tmp_path / "z.zip", "w") as z:
+        z.writestr("b.sgf", GAME)
+        z.writestr("2005-11", "75803708\t;B[qd];W[dp]\n")
+    want = [
+        "skipped '%s/.git': hidden (a folder whose name starts with '.': "
+        "not walked)" % tmp_path,
+        "skipped '%s/notes.txt': not a game record (by its name)" % tmp_path,
+        "skipped '%s/z.zip:2005-11': not a game record (its name has no "
+        "suffix, and its first bytes are no record's)" % tmp_path,
+    ]
+    _, err, _ = run_tool("sgfcheck", str(tmp_path))
+    assert sorted(line.split(": warning: ", 1)[1] for line in err.splitlines()
+                  if ": warning: skipped " in line) == want
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = list(sgfkit.read(str(tmp_path)))
+    assert [g.origin for g in games] == [str(tmp_path / "a.sgf"),
+                                         str(tmp_path / "z.zip") + ":b.sgf"]
+    assert skipped(caught) == want
+    for jobs in (1, 2):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            df = sgfkit.games_frame(str(tmp_path), jobs=jobs)
+        assert len(df) == 2 and skipped(caught) == want, jobs
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        [g] = sgfkit.read(str(tmp_path / "notes.txt"))
+    assert skipped(caught) == [] and g.diagnostics[0].check == "no-game"

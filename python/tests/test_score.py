@@ -6,6 +6,7 @@ import os
 import pytest
 
 import sgfkit
+from sgfkit._inputs import to_items
 from conftest import run_tool
 
 
@@ -71,3 +72,63 @@ def test_kept_game_scores_the_same(corpus):
            if g.has_tree]
     kept = [g for g in sgfkit.read(path, legality=False) if g.has_tree]
     assert [sgfkit.score(g) for g in kept] == now
+
+
+# What the record leaves unsaid: the count says what it assumed and why.
+KOMI_1933 = (b"(;FF[4]GM[1]SZ[9]DT[1933-05-12]RE[W+5]"
+             b"AB[ea][eb][dc][dd][de][df][dg][dh][di]"
+             b"AW[fa][fb][ec][ed][ee][ef][eg][eh][ei];B[];W[])")
+
+
+def test_assumed_rules_and_komi():
+    [g] = sgfkit.loads(KOMI_1933)
+    d = sgfkit.score(g)
+    assert d["komi"] == 0
+    assert d["komi_source"] == "inferred from DT[1933-05-12]"
+    assert d["rules"] == "chinese" and d["rules_source"] == "default"
+    assert d["result"] == "W+5" and d["agreement"] == "match"
+    assert d["illegal_moves"] == 0 and d["first_illegal_move"] is None
+    given = sgfkit.score(g, rules="japanese", komi=6.5)
+    assert given["rules_source"] == given["komi_source"] == "given"
+    assert given["komi"] == 6.5
+    # sgfcheck's report says the same
+    c = sgfkit.check(g)
+    assert (c["rules_source"], c["komi"], c["komi_source"]) == \
+        ("default", 0, "inferred from DT[1933-05-12]")
+
+
+def test_handicap_placed_and_inferred_rules(corpus):
+    [g] = sgfkit.read(os.path.join(corpus, "score", "handicap-placed.sgf"))
+    d = sgfkit.score(g)
+    assert d["handicap"] == 2 and d["handicap_placed"] == 2
+    assert d["rules_source"] == "inferred from PC[NNGS]"
+    assert d["illegal_moves"] == 0
+
+
+def test_reversed_and_illegal():
+    # the count is exact (no stone removed): W+5 against B+5 is reversed
+    [g] = sgfkit.loads(KOMI_1933.replace(b"RE[W+5]", b"RE[B+5]"))
+    assert sgfkit.score(g, dead="none")["agreement"] == "reversed"
+    # a move on an occupied point: counted all the same, and said
+    [g] = sgfkit.loads(b"(;GM[1]SZ[9]KM[0]RE[B+81];B[ee];W[ee];B[ee])",
+                       legality=False)
+    d = sgfkit.score(g, dead="none")
+    assert d["illegal_moves"] == 2
+    assert d["first_illegal_move"] == {"move": 2, "id": "occupied"}
+
+
+def test_csv_row_for_every_game(tmp_path):
+    path = tmp_path / "a.sgf"
+    path.write_bytes(KOMI_1933 + b"(;GM[2]SZ[8];B[aa])")
+    out, _, _, _ = sgfkit._sgfkit.run("score", to_items([str(path)]),
+                                      format="csv")
+    ref, _, _ = run_tool("sgfscore", "--format=csv", str(path))
+    assert out == ref
+    lines = ref.decode().splitlines()
+    header = lines[0].split(",")
+    assert header[-5:] == ["rules_source", "komi_source", "illegal_moves",
+                           "first_illegal_move", "not_scored"]
+    assert len(lines) == 3
+    assert lines[1].split(",")[header.index("komi_source")] == \
+        "inferred from DT[1933-05-12]"
+    assert lines[2].endswith(",not a Go game on a board SGF allows")

@@ -36,15 +36,9 @@ CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
  -DSGF_READER_CHUNK=64"
 PKGS="zlib libarchive uchardet libxml-2.0"
 cflags="$(pkg-config --cflags $PKGS)"
-# libarchive, uchardet and libxml2 are loaded when first needed
-# (lib/common/dynlib.h, the sonames in config.h): linked are zlib, libxml2
-# (fuzz_xml and fuzz_score call it themselves) and what configure links:
-# -ldl where dlopen is not in libc, a library whose soname it could not
-# find.
-linked=$(sed -n -e 's/^LIBS = //p' -e 's/^LIBARCHIVE_LINKED = //p' \
-    -e 's/^UCHARDET_LINKED = //p' -e 's/^LIBXML2_LINKED = //p' \
-    "$out/cfg/Makefile" | tr '\n' ' ')
-libs="$(pkg-config --libs zlib libxml-2.0) $linked"
+# the four libraries, and what configure added (iconv, threads)
+linked=$(sed -n -e 's/^LIBS = //p' "$out/cfg/Makefile" | tr '\n' ' ')
+libs="$(pkg-config --libs $PKGS) $linked"
 
 # the library is compiled once per target (about 25 s each), so that no
 # object can be built without the fuzzer's instrumentation by mistake

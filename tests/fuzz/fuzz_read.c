@@ -15,7 +15,9 @@
  * written, re-read, same tree, same decoded values, same bytes when written
  * again. The last byte picks the reader's options (options_of): defaults, or
  * a fallback charset and SGF_READ_NO_DECODE (then the game is only written:
- * undecoded text promises no round trip).
+ * undecoded text promises no round trip); and the member's name
+ * (name_of): .sgf, none (the first bytes decide, so GIB, NGF and UGF
+ * records are converted), or a foreign format's, whatever the bytes.
  *
  * Sanitizers find the crashes, leaks and bad reads; a disagreement or a
  * failed round trip is reported and abort()s, so that libFuzzer keeps the
@@ -319,6 +321,14 @@ static sgf_read_options options_of(const uint8_t *data, size_t size)
     return opt;
 }
 
+static const char *name_of(const uint8_t *data, size_t size)
+{
+    static const char *const names[] = {
+        "fuzz.sgf", "fuzz", "fuzz.ngf", "fuzz.gib"
+    };
+    return names[size ? (data[size - 1] >> 5) & 3 : 0];
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     parse_whole(data, size, SGF_READ_LEGALITY | SGF_READ_VARIATIONS);
@@ -326,7 +336,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     sgf_read_options opt = options_of(data, size);
     bool decoded = !(opt.flags & SGF_READ_NO_DECODE);
-    sgf_member *m = sgf_member_from_memory(data, size, "fuzz.sgf");
+    const char *name = name_of(data, size);
+    sgf_member *m = sgf_member_from_memory(data, size, name);
     sgf_reader *r = sgf_reader_new(&opt);
     sgf_game *w = sgf_game_new(&opt);
     treecmp *tc = treecmp_new(&opt);
@@ -349,7 +360,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sgf_member_free(m);
 
     /* the same reader again, as programs reuse it member after member */
-    m = sgf_member_from_memory(data, size, "fuzz.sgf");
+    m = sgf_member_from_memory(data, size, name);
     if (!m)
         FAIL("out of memory");
     sgf_reader_start(r, m);

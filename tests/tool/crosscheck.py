@@ -39,7 +39,9 @@ node, B/W moves, a pass as [] or as [tt] up to 19x19) and executes a move
 by flood fill: place the stone (replacing whatever stood there), remove
 the opponent strings next to it that have no liberty, then its own string
 if that has none.  A node's setup goes before its moves; a move off the
-board is counted but not executed; SZ that is not a size from 1 to 52
+board is counted but not executed; HA[N] without AB or AW before the
+first move, when White moves first, puts N stones on the fixed handicap
+points (doc/gameinfo.md: the first placement no move contradicts); SZ that is not a size from 1 to 52
 leaves 19x19.  These are sgfkit's documented readings of damaged records,
 so both sides must agree on them.  In compare mode each game is read from
 the bytes sgfkit's reader framed for it (the "at" line): where a damaged
@@ -356,6 +358,98 @@ def root_size(root):
     return w, h
 
 
+def fixed_points(n, size, layout):
+    """The fixed handicap points of n stones on a size x size board (the
+    GTP specification's layout: 4-4 points from 13x13, 3-3 below; nine
+    stones on odd boards from 9x9, four on the others from 7x7), lower
+    left, upper right, the third corner (Japanese: lower right, "gtp":
+    upper left), the fourth, the sides, the centre; [] when there are
+    none."""
+    most = 0 if size < 7 else 9 if size % 2 and size >= 9 else 4
+    if n < 2 or n > most:
+        return []
+    lo = 3 if size >= 13 else 2
+    hi, mid = size - 1 - lo, size // 2
+    third = (lo, lo) if layout == "gtp" else (hi, hi)
+    fourth = (hi, hi) if layout == "gtp" else (lo, lo)
+    pts = [(lo, hi), (hi, lo), third, fourth][:min(n, 4)]
+    sides = [(lo, mid), (hi, mid), (mid, lo), (mid, hi)]
+    pts += sides[:4 if n >= 8 else 2 if n >= 6 else 0]
+    if n % 2 and n >= 5:
+        pts.append((mid, mid))
+    return pts
+
+
+def game_info(root, ident):
+    """The first value of ident in the main line's nodes before the first
+    move, or None."""
+    for node in main_line(root):
+        props = dict(node.props)
+        if ident in props:
+            return props[ident][0]
+        if "B" in props or "W" in props:
+            return None
+    return None
+
+
+def placed_handicap(root, w, h):
+    """The stones sgfkit places for HA[N] without AB: none unless N >= 2,
+    no AB or AW comes before the first move and White makes it; then the
+    first placement on which no move is played while its stone stands."""
+    ha = whole_number(game_info(root, "HA") or b"")
+    if not ha or ha < 2 or w != h:
+        return []
+    first = None
+    for node in main_line(root):
+        ids = [i for i, _ in node.props]
+        if "AB" in ids or "AW" in ids:
+            return []
+        moves = [i for i in ids if i in ("B", "W")]
+        if moves:
+            first = moves[0]
+            break
+    if first != "W":
+        return []
+    names = b" ".join(v for v in (game_info(root, "AP"), game_info(root, "PC"))
+                      if v).lower()
+    order = ["japanese", "gtp"] if ha == 3 else ["japanese"]
+    if ha == 3 and any(k in names for k in (b"gnu go", b"gnugo", b"tygem",
+                                            "타이젬".encode(), b"nngs")):
+        order.reverse()
+    for layout in order:
+        pts = fixed_points(ha, w, layout)
+        if pts and fits(root, w, h, pts):
+            return pts
+    return []
+
+
+def fits(root, w, h, pts):
+    """No move of the main line on one of pts while the stone placed there
+    still stands (setup after the first move ends the test)."""
+    board = Board(w, h)
+    for x, y in pts:
+        board.cells[y * w + x] = BLACK
+    standing = set(pts)
+    started = False
+    for node in main_line(root):
+        for ident, values in node.props:
+            if started and ident in ("AB", "AW", "AE"):
+                return True
+        for ident, values in node.props:
+            if ident not in ("B", "W"):
+                continue
+            started = True
+            kind, x, y = decode_point(values[0], w, h)
+            if kind != 1:
+                continue
+            if (x, y) in standing:
+                return False
+            board.play(BLACK if ident == "B" else WHITE, x, y)
+            standing = {(a, b) for a, b in standing
+                        if board.cells[b * w + a] == BLACK}
+    return True
+
+
 def replay_game(root):
     """Yields ("move", M, color, x, y, rows) after every move, then ("end",
     M, rows); or only ("none",)."""
@@ -365,6 +459,8 @@ def replay_game(root):
         return
     w, h = size
     board = Board(w, h)
+    for x, y in placed_handicap(root, w, h):
+        board.cells[y * w + x] = BLACK
     moves = 0
     setup = {"AB": BLACK, "AW": WHITE, "AE": EMPTY}
     for node in main_line(root):

@@ -1,8 +1,8 @@
 #!/bin/sh
 # run.sh - the tool tests: sgfcheck over the hand-made records of corpus/.
 #
-# Each corpus/TOPIC/NAME.sgf has a NAME.expect beside it: the exact standard
-# output of
+# Each corpus/TOPIC/NAME.sgf (or .gib, .ngf, .ugf, .ugi: the foreign formats
+# read as SGF) has a NAME.expect beside it: the exact standard output of
 #     cd corpus && sgfcheck --format=text -v --progress=never -j1 TOPIC/NAME.sgf
 # followed by one last line "# exit N", the exit status that run must give.
 # (A diagnostic line always starts with its origin, so "# exit" cannot be
@@ -13,7 +13,9 @@
 #
 # Per case: standard output equals the expectation, the exit status is the
 # recorded one, and standard error holds only the summary line, whose
-# error/warning/note counts agree with the lines printed.  Then the same
+# error/warning/note counts agree with the lines printed.  The directory
+# walk also names, one warning each, every file it does not read (the
+# .expect files, README.md...) and counts them in the summary.  Then the same
 # records through the other paths into the reader: a directory walk, -j2 and
 # -j4, JSON Lines, a missing input among good ones, a .tar.gz and a .zip made
 # here (origins "archive:member"), a gzip stream under a plain name, standard
@@ -81,18 +83,24 @@ fail() {
 
 # ---- the cases --------------------------------------------------------
 
-# Every .sgf under corpus/ in the order of sgfcheck's directory walk: each
-# folder's entries sorted bytewise by name.  Mapping '/' to \001 before
-# sorting makes a path sort turn into that per-folder order.
-(cd "$corpus" && find . -type f -name '*.sgf') | sed 's|^\./||' |
-    tr '/' '\001' | LC_ALL=C sort | tr '\001' '/' >"$work/all"
+# walk_order: paths on stdin sorted as sgfcheck's directory walk reads
+# them: each folder's entries sorted bytewise by name.  Mapping '/' to \001
+# before sorting makes a path sort turn into that per-folder order.
+walk_order() {
+    sed 's|^\./||' | tr '/' '\001' | LC_ALL=C sort | tr '\001' '/'
+}
+
+# Every record under corpus/, in walk order.
+(cd "$corpus" && find . -type f \( -name '*.sgf' -o -name '*.gib' \
+    -o -name '*.ngf' -o -name '*.ugf' -o -name '*.ugi' \)) | walk_order \
+    >"$work/all"
 
 : >"$work/cases"
 while IFS= read -r rel; do
-    if [ -f "$corpus/${rel%.sgf}.expect" ]; then
+    if [ -f "$corpus/${rel%.*}.expect" ]; then
         echo "$rel" >>"$work/cases"
     elif [ "$update" = 0 ]; then
-        echo "FAIL $rel: no ${rel%.sgf}.expect beside it"
+        echo "FAIL $rel: no ${rel%.*}.expect beside it"
         failed=$((failed + 1))
     fi
 done <"$work/all"
@@ -107,12 +115,12 @@ fi
 
 # expected_body REL: the .expect without its "# exit" line.
 expected_body() {
-    grep -v '^# exit [0-9]*$' "$corpus/${1%.sgf}.expect"
+    grep -v '^# exit [0-9]*$' "$corpus/${1%.*}.expect"
 }
 
 # expected_status REL: the number of its "# exit N" line (empty if none).
 expected_status() {
-    sed -n 's/^# exit \([0-9]*\)$/\1/p' "$corpus/${1%.sgf}.expect"
+    sed -n 's/^# exit \([0-9]*\)$/\1/p' "$corpus/${1%.*}.expect"
 }
 
 # count_sev FILE SEVERITY: diagnostic lines of that severity.
@@ -162,11 +170,11 @@ while IFS= read -r rel; do
         worst=$rc
     fi
     if [ "$update" = 1 ]; then
-        exp=$corpus/${rel%.sgf}.expect
+        exp=$corpus/${rel%.*}.expect
         { cat "$work/out"; echo "# exit $rc"; } >"$work/new"
         if ! cmp -s "$work/new" "$exp" 2>/dev/null; then
             cp "$work/new" "$exp"
-            echo "updated ${rel%.sgf}.expect"
+            echo "updated ${rel%.*}.expect"
         fi
         continue
     fi
@@ -174,12 +182,12 @@ while IFS= read -r rel; do
     expected_body "$rel" >"$work/want"
     : >"$work/why"
     if [ -z "$want" ]; then
-        echo "${rel%.sgf}.expect has no '# exit N' line" >>"$work/why"
+        echo "${rel%.*}.expect has no '# exit N' line" >>"$work/why"
     elif [ "$rc" != "$want" ]; then
         echo "exit status $rc, expected $want" >>"$work/why"
     fi
     if ! diff -u "$work/want" "$work/out" >"$work/diff"; then
-        sed -e "1s|.*|--- expected ${rel%.sgf}.expect|" -e "2s|.*|+++ sgfcheck output|" \
+        sed -e "1s|.*|--- expected ${rel%.*}.expect|" -e "2s|.*|+++ sgfcheck output|" \
             "$work/diff" >>"$work/why"
     fi
     check_stderr "$work/err" "$work/out" "$work/note" || cat "$work/note" >>"$work/why"
@@ -227,7 +235,31 @@ if [ "$(wc -l <"$work/cases")" -eq "$(wc -l <"$work/all")" ]; then
 else
     fail "directory walk: some records have no .expect (listed above)"
 fi
-if check_stderr "$work/walk.err" "$work/walk.out" "$work/note"; then
+# The files the walk does not read, named one by one in walk order and
+# counted in the summary (which otherwise reads as the per-case ones).
+(cd "$corpus" && find $topics -type f ! \( -name '*.sgf' -o -name '*.gib' \
+    -o -name '*.ngf' -o -name '*.ugf' -o -name '*.ugi' \)) | walk_order |
+    sed "s|.*|sgfcheck: warning: skipped '&': not a game record (by its name)|" \
+    >"$work/skips.want"
+nskips=$(wc -l <"$work/skips.want")
+grep "^sgfcheck: warning: skipped " "$work/walk.err" >"$work/skips.got"
+compare "directory walk: every file not read is named, in walk order" \
+    "$work/skips.want" "$work/skips.got" 0 0
+grep -v "^sgfcheck: warning: skipped " "$work/walk.err" >"$work/walk.rest"
+if [ "$nskips" -gt 0 ]; then
+    word=inputs
+    [ "$nskips" -eq 1 ] && word=input
+    if grep -q ", $nskips $word skipped (not a game record) in " "$work/walk.rest"
+    then
+        pass "directory walk: the summary counts the $nskips files not read"
+    else
+        fail "directory walk: the summary counts the $nskips files not read" \
+            "$work/walk.rest"
+    fi
+    sed "s/, $nskips $word skipped (not a game record) in / in /" \
+        "$work/walk.rest" >"$work/walk.sum" && mv "$work/walk.sum" "$work/walk.rest"
+fi
+if check_stderr "$work/walk.rest" "$work/walk.out" "$work/note"; then
     pass "directory walk: summary agrees with the lines printed"
 else
     fail "directory walk: summary agrees with the lines printed" "$work/note"

@@ -88,6 +88,43 @@ status 1 "summary run" in/clean.sgf in/badkomi.sgf in/multi.sgf
 check "summary line" grep -qE \
     '^sgfcheck: 5 games, [0-9]+ errors?, [0-9]+ warnings? in [0-9]+\.[0-9]+ s \([0-9]+ games/s\)$' err
 
+# ---- inputs not read: named, counted, never an error -------------------------
+# A walk reads records and archives by name; what it does not read is one
+# warning each and counted in the summary (doc/inputs.md); a file named on
+# the command line is read whatever its name.
+mkdir skip skip/.hidden
+cp in/clean.sgf skip/a.sgf
+cp in/clean.sgf skip/.hidden/b.sgf
+printf 'notes\n' > skip/notes.txt
+printf 'not a record\n' > skip/README
+status 0 "a walk with files it does not read" skip
+check "each file not read is named" sh -c "
+    grep -qx \"sgfcheck: warning: skipped 'skip/.hidden': hidden (a folder whose name starts with '.': not walked)\" err &&
+    grep -qx \"sgfcheck: warning: skipped 'skip/README': not a game record (its name has no suffix, and its first bytes are no record's)\" err &&
+    grep -qx \"sgfcheck: warning: skipped 'skip/notes.txt': not a game record (by its name)\" err"
+check "the summary counts them by reason" grep -qE \
+    '^sgfcheck: 1 game, 0 errors, 0 warnings, 3 inputs skipped \(2 not a game record, 1 hidden\) in ' err
+status 0 "-j2: the same skips" -j2 skip
+check "-j2: three skips named" test "$(grep -c ': warning: skipped ' err)" -eq 3
+status 0 "-q: skips not printed" -q skip
+check "-q: nothing on stderr" test ! -s err
+status 1 "a file named on the command line is read" skip/notes.txt
+check "named file: read and reported, not skipped" sh -c \
+    "grep -q '^skip/notes.txt:1:1: error: .*\[no-game\]' out && ! grep -q skipped err"
+if [ "$has_python" = yes ]; then
+    # a Tygem-style zip: one member without a suffix that is no record
+    python3 -c '
+import zipfile
+with zipfile.ZipFile("skip.zip", "w") as z:
+    z.writestr("2005-11", "75803708\t;B[qd];W[dp]\n")
+    z.writestr("a.sgf", open("in/clean.sgf").read())
+'
+    status 0 "an archive member not read" -v skip.zip
+    check "archive member named" grep -qx \
+        "sgfcheck: warning: skipped 'skip.zip:2005-11': not a game record (its name has no suffix, and its first bytes are no record's)" err
+    check "archive member counted" grep -q ', 1 input skipped (not a game record) in ' err
+fi
+
 # ---- --list-checks ---------------------------------------------------------------
 status 0 "--list-checks" --list-checks
 missing=0

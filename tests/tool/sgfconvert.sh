@@ -164,6 +164,39 @@ for form in go raw; do
         grep -q 'AP\[name\\:x:1\.0\]' esc.$form.sgf
 done
 
+# ---- corpus/foreign: GIB, NGF and UGF read as the same game in SGF ----------
+# Each foreign record beside NAME-as-sgf.sgf, the SGF it must read as: the
+# same game information and moves (CSV of games and of moves, the origin
+# and the check counts aside), and sgfconvert's SGF of the two is the same.
+for f in foreign/tygem-euc-kr.gib foreign/wbaduk-gb2312.ngf \
+         foreign/pandanet-sjis.ugf; do
+    ref=${f%.*}-as-sgf.sgf
+    for rows in games moves; do
+        conv --to=csv --csv=$rows "$f" >foreign.csv
+        conv --to=csv --csv=$rows "$ref" >ref.csv
+        pycheck "$f: the $rows of $ref" '
+import csv, sys
+def rows(p):
+    skip = {"origin", "offset", "status", "errors", "warnings"}
+    return [{k: v for k, v in r.items() if k not in skip}
+            for r in csv.DictReader(open(p, encoding="utf-8"))]
+got, want = rows(sys.argv[1]), rows(sys.argv[2])
+assert want and len(want[0]) > 1, want
+assert got == want, (got, want)
+' foreign.csv ref.csv
+    done
+    conv "$f" >foreign.sgf
+    conv "$ref" >ref.sgf
+    check "$f: sgfconvert writes the SGF of $ref" cmp -s foreign.sgf ref.sgf
+done
+# A damaged record: its error, the moves before the damage kept.
+status 0 "a cut GIB record: converted" --progress=never -v "$corpus/foreign/gib-truncated.gib"
+check "a cut GIB record: the error and the six moves before the cut" sh -c \
+    "grep -q 'error: .*\\[foreign-truncated\\]' err && test \$(grep -o ';[BW]\\[' out | wc -l) -eq 6"
+status 1 "a .ugi file that is no UGF" --progress=never "$corpus/foreign/ugi-not-ugf.ugi"
+check "no UGF: one clear error, no game written" sh -c \
+    "grep -q 'error: not a PandaNet UGF record: no \\[Header\\] section \\[foreign-unreadable\\]' err && ! grep -q ';' out"
+
 # ---- gzip, archives, split --------------------------------------------------
 conv -j2 -o "$t/all.jsonl.gz" . 2>/dev/null
 pycheck ".gz output is the same stream gzipped" '
@@ -326,6 +359,24 @@ check "... named as an input" grep -q "will not overwrite input 'sp5/f-1.sgf'" e
 check "... and untouched" cmp -s sp5/f-1.sgf sp5.orig
 status 2 "--in-place with -o" --in-place -o x.sgf in/p.sgf
 status 2 "--backup alone" --backup in/p.sgf
+
+# ---- --format, as the other tools read it -------------------------------------
+conv -j1 --format=csv . >fmt.csv 2>/dev/null
+check "--format=csv is --to=csv (the games table)" cmp -s games.csv fmt.csv
+conv -j1 --format=json . >fmt.jsonl 2>/dev/null
+check "--format=json is --to=jsonl" cmp -s all.jsonl fmt.jsonl
+conv -j1 --format=text . >fmt.sgf 2>/dev/null
+check "--format=text is --to=sgf" cmp -s canon.sgf fmt.sgf
+conv -j1 --format=csv --csv=moves . >fmt-moves.csv 2>/dev/null
+check "--format=csv --csv=moves: the moves table" cmp -s moves.csv fmt-moves.csv
+status 2 "--format=json with --to=xml" --format=json --to=xml in/p.sgf
+check "--format against --to: said so" grep -q -- '--format writes jsonl, --to asks for xml' err
+cp in/p.sgf p.before
+status 2 "--in-place --format=json is refused" --in-place --format=json in/p.sgf
+check "--in-place --format=json: the file untouched" cmp -s in/p.sgf p.before
+run --help
+check "--help: --format lists text, json, csv" grep -q -- '--format=FORMAT .*text (default), json, csv' out
+check "--help: what --format means here" grep -q -- 'json, csv are --to=sgf, jsonl, csv' out
 
 # ---- -j order -----------------------------------------------------------------
 conv -j3 . >canon3.sgf 2>/dev/null

@@ -130,7 +130,7 @@ check "winner-only" grep -q ': winner-only ' out
 status 0 "a wrong result without --strict" in/wrong.sgf
 status 0 "a resignation is not comparable" --strict in/resign.sgf
 check "not-comparable" grep -q ': not-comparable ' out
-check "summary on stderr" grep -q '^sgfscore: 0 match, 0 winner only, 0 mismatch, 1 not comparable, 0 not scored$' err
+check "summary on stderr" grep -q '^sgfscore: 0 match, 0 winner only, 0 mismatch, 0 reversed, 1 not comparable, 0 not scored$' err
 status 0 "not Go" in/chess.sgf
 check "not Go: not scored" grep -q ': not scored: ' out
 status 0 "--komi" --komi=0.5 in/right.sgf
@@ -141,6 +141,44 @@ status 0 "--diagram" --diagram in/right.sgf
 check "--diagram draws nine rows" test "$(grep -c '^ *[1-9] ' out)" -ge 9
 status 0 "-v gives the counts" -v --rules=japanese in/right.sgf
 check "-v: Black's count" grep -q '^  Black: 9 stones, 27 territory' out
+
+# ---- issue 16: every game accounted for -------------------------------------
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+6.5]%s;B[];W[])\n' "$dame" > in/reversed.sgf
+status 1 "the opposite result, --strict" --strict in/reversed.sgf
+check "reversed: W+6.5 against B+6.5" grep -q ': W+6.5, recorded B+6.5: reversed ' out
+check "reversed: counted in the summary" grep -q ', 1 reversed, ' err
+status 0 "--dead=markup without markup" --dead=markup in/right.sgf
+check "no-markup: said, nothing estimated" grep -q ': W+6.5, recorded W+6.5: match \[no-markup\]$' out
+status 0 "--dead=auto without markup estimates" --dead=auto in/right.sgf
+check "auto: the estimate" grep -q 'match \[estimate\]$' out
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]%s;B[da];W[];B[];W[])\n' "$dame" > in/occupied.sgf
+status 0 "an illegal move is still counted" in/occupied.sgf
+check "illegal: said, with its move" grep -q 'W+6.5, recorded W+6.5: match \[estimate, 1 illegal move (move 1: occupied)\]$' out
+printf '(;GM[1]FF[4]SZ[9]DT[1930-01-02]RE[W+5]%s;B[];W[])\n' "$dame" > in/nokm.sgf
+status 0 "no KM: the komi assumed is said" in/nokm.sgf
+check "no KM: komi 0 and why" grep -q ': chinese komi 0: 0, recorded W+5: mismatch \[estimate, rules default, komi inferred from DT\[1930-01-02\]\]$' out
+(cd in && "$prog" --progress=never --format=csv right.sgf chess.sgf occupied.sgf nokm.sgf) >rows.csv 2>/dev/null
+check "CSV: one row per game, the one not scored with its reason" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("rows.csv", newline="", encoding="utf-8")))
+ok = (len(rows) == 4 and rows[1]["not_scored"] == "not a Go game on a board SGF allows"
+      and rows[1]["result"] == "" and rows[0]["not_scored"] == ""
+      and rows[0]["rules_source"] == "record" and rows[0]["komi_source"] == "record"
+      and rows[2]["illegal_moves"] == "1" and rows[2]["first_illegal_move"] == "1"
+      and rows[3]["komi"] == "0" and rows[3]["rules_source"] == "default"
+      and rows[3]["komi_source"] == "inferred from DT[1930-01-02]")
+sys.exit(0 if ok else 1)'
+(cd in && "$prog" --progress=never --format=json occupied.sgf nokm.sgf) >sources.jsonl 2>/dev/null
+check "JSON: sources and the first illegal move" python3 -c '
+import json, sys
+a, b = [json.loads(l) for l in open("sources.jsonl", encoding="utf-8")]
+ok = (a["illegal_moves"] == 1 and a["first_illegal_move"] == {"move": 1, "id": "occupied"}
+      and a["rules_source"] == "record" and b["komi"] == 0
+      and b["komi_source"] == "inferred from DT[1930-01-02]" and b["first_illegal_move"] is None)
+sys.exit(0 if ok else 1)'
+status 0 "--komi is given" --format=csv --komi=2 in/nokm.sgf
+check "--komi: komi_source given" grep -q ',given,0,0,' out
+check "--komi: the count uses it, not the komi inferred" grep -q '^in/nokm.sgf,1,chinese,2,0,0,' out
 
 mkdir svg
 status 0 "--svg" --svg=svg --rules=all in/right.sgf in/wrong.sgf
@@ -155,7 +193,14 @@ for f in os.listdir("svg"):
 
 status 2 "unknown --dead" --dead=maybe in/right.sgf
 status 2 "bad --komi" --komi=lots in/right.sgf
-status 2 "--svg needs a folder" --svg=no-such-folder in/right.sgf
+# an output folder is made when missing, with its parents, as -o DIR of
+# sgfconvert --split is; a file in its place is an error
+status 0 "--svg makes its folder" --svg=new/svg in/right.sgf
+check "--svg: the folder made, with its picture" test "$(ls new/svg | wc -l)" -eq 1
+: >not-a-folder
+status 2 "--svg on a file" --svg=not-a-folder in/right.sgf
+check "--svg on a file: said so" grep -q "'not-a-folder' is not a directory" err
+check "--svg on a file: the file left alone" test ! -s not-a-folder
 status 2 "unknown rules" --rules=klingon in/right.sgf
 status 2 "a missing input" in/right.sgf in/missing.sgf
 check "a missing input: the other is scored" grep -q 'right.sgf: ' out

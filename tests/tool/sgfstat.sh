@@ -167,6 +167,70 @@ check "rotated record noted" grep -q 'a_rot.sgf.*rotated' out
 check "truncated record noted" grep -q 'a_trunc.sgf.*truncated' out
 status 0 "no duplicates without the copies" --duplicates in/b.sgf in/d.sgf in/a.sgf
 
+# ---- duplicates: corpus/duplicates (hand-made, corpus/README.md) ---------------
+dd=$corpus/duplicates
+status 1 "corpus/duplicates: one set" --format=json --duplicates -j1 \
+    --keep-list=keep.tsv --drop-list=drop.tsv "$dd"
+check "corpus/duplicates: long-game kept, long-game-cut a prefix, the rest apart" \
+    python3 - <<'EOF2'
+import json, sys
+d = json.load(open("out"))["duplicates"]
+got = [[(r["origin"].rsplit("/", 1)[1], r["action"], r["match"], r["info"])
+        for r in g["records"]] for g in d["groups"]]
+want = [[("long-game.sgf", "keep", "kept", "same"),
+         ("long-game-cut.sgf", "drop", "prefix", "agree")]]
+if got != want:
+    print("    got %r" % got)
+    sys.exit(1)
+r = d["groups"][0]["records"][1]
+sys.exit(0 if (r["black"], r["white"], r["date_text"], r["result_text"],
+               r["shared_moves"]) == ("Kato Aoi", "Mori Ren", "2017-03-04",
+                                      None, 45) else 1)
+EOF2
+check "--keep-list: a header and the kept record" sh -c \
+    'test "$(wc -l <keep.tsv)" -eq 2 && sed -n 2p keep.tsv | grep -q "^1	keep	.*long-game.sgf	1	90	kept	"'
+check "--drop-list: the dropped record and the one kept instead" sh -c \
+    'test "$(wc -l <drop.tsv)" -eq 2 && sed -n 2p drop.tsv | grep -q "^1	drop	.*long-game-cut.sgf	1	50	prefix	45	same	false	agree	.*long-game.sgf	1	Kato Aoi	Mori Ren	2017-03-04	$"'
+status 1 "corpus/duplicates, CSV" --format=csv --duplicates -j1 "$dd"
+check "CSV: every row has the duplicates' columns, the rows of the set keep the flags" \
+    python3 - <<'EOF2'
+import csv, sys
+rows = list(csv.reader(open("out", newline="")))
+head = rows[0]
+assert head[:4] == ["group", "statistic", "value", "count"], head
+assert all(len(r) == len(head) for r in rows), "rows of other lengths"
+dup = [dict(zip(head, r)) for r in rows if r[1] == "duplicate"]
+assert [(x["action"], x["match"], x["info"], x["PB"]) for x in dup] == \
+    [("keep", "kept", "same", "Kato Aoi"), ("drop", "prefix", "agree", "Kato Aoi")], dup
+EOF2
+status 2 "--drop-list without --duplicates is a usage error" --drop-list=x.tsv "$dd"
+check "no list written after a usage error" test ! -e x.tsv
+status 2 "--drop-list with --select is a usage error (no report, no list)" \
+    --duplicates --select --drop-list=x.tsv "$dd"
+check "no list written with --select" test ! -e x.tsv
+status 0 "the problems alone: the setup keeps them apart" --duplicates \
+    "$dd/problem-a.sgf" "$dd/problem-b.sgf"
+status 0 "a 27-move game sharing an opening is not a copy" --duplicates \
+    "$dd/joseki-short.sgf" "$dd/long-game.sgf"
+# text tables by display width: the count column of every player row lines
+# up, CJK names included (two columns a character)
+status 0 "text report over CJK names" "$dd"
+check "text: player rows line up by display width" python3 - <<'EOF2'
+import sys, unicodedata
+lines = open("out", encoding="utf-8").read().split("\n")
+start = lines.index("players") + 1
+rows = []
+for line in lines[start:]:
+    if not line.startswith("  "):
+        break
+    rows.append(line)
+def width(s):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+cols = {width(r[:r.index("%")]) for r in rows}
+names = [r for r in rows if "\u674e\u4e16\u77f3" in r]
+sys.exit(0 if len(cols) == 1 and names and len(rows) >= 8 else 1)
+EOF2
+
 # ---- filters -------------------------------------------------------------------
 sel() { run --select "$@" in; sort out >sel; }
 sel --where 'PB~^Lee'
@@ -257,7 +321,7 @@ for line in open("dyer.sgfstat", encoding="utf-8", errors="surrogateescape"):
     if f[0] == "origin":
         origins.append(f[1])
     elif f[0] == "sig":
-        sig[(origins[int(f[1])], int(f[2]))] = f[-1]
+        sig[(origins[int(f[1])], int(f[2]))] = f[16]   # after 10 prefixes
 conv = {}
 for line in open("dyer.jsonl", encoding="utf-8", errors="surrogateescape"):
     d = json.loads(line)
@@ -276,7 +340,7 @@ status 2 "--merge of partials of another --by" --merge p1.sgfstat p2.sgfstat
 head -c 200 p1.sgfstat >cut.sgfstat
 status 2 "--merge of a cut partial" --merge cut.sgfstat
 check "a cut partial is called incomplete" grep -q 'incomplete\|cut short' err
-sed 's/^sgfstat-partial	1/sgfstat-partial	9/' p1.sgfstat >v9.sgfstat
+sed 's/^sgfstat-partial	[0-9]*/sgfstat-partial	9/' p1.sgfstat >v9.sgfstat
 status 2 "--merge of another version" --merge v9.sgfstat
 check "the version is named" grep -q 'version' err
 status 2 "--merge with --where" --merge --where 'moves>1' p1.sgfstat

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "sgfkit.h"
 #include "harness.h"
+#include "diags.h"
 
 #define NEAR(a, b) ((a) - (b) < 1e-9 && (b) - (a) < 1e-9)
 
@@ -379,21 +380,6 @@ static sgf_game *parse(const char *sgf)
     sgf_game *g = sgf_game_parse(&raw, NULL);
     CHECK(g != NULL);
     return g;
-}
-
-/* Number of diagnostics with this id; the first one's message in *msg. */
-static int diags(const sgf_game *g, const char *id, const char **msg)
-{
-    int n = 0;
-    for (size_t i = 0; i < sgf_game_diag_count(g); i++) {
-        const sgf_diag *d = sgf_game_diag(g, i);
-        if (strcmp(d->id, id) == 0) {
-            if (!n && msg)
-                *msg = d->message;
-            n++;
-        }
-    }
-    return n;
 }
 
 static void test_read_fox(void)

@@ -1,16 +1,10 @@
 /*
  * test_inputs.c - paths to members: plain files, sorted directory walks,
  * gzip, archives (made here with libarchive's writer), stdin, failures;
- * libarchive loaded only for containers; and every archive of
- * ../shared/corpus/6-archives when it is there.
- *
- * The test is not linked with libarchive: its writer is loaded the way the
- * library loads its reader (lib/common/dynlib.h), after the test that plain and
- * gzipped inputs never load it.
+ * and every archive of ../shared/corpus/6-archives when it is there.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <link.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,29 +18,10 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "common/dynlib.h"
 #include "sgfkit.h"
 #include "harness.h"
 
 static char tmp[256];
-
-/* libarchive's writer, for the fixtures */
-#define AW_FNS(X) \
-    X(archive_write_new) X(archive_write_free) X(archive_write_set_format) \
-    X(archive_write_add_filter) X(archive_write_open_memory) \
-    X(archive_write_open_filename) X(archive_write_header) \
-    X(archive_write_data) X(archive_write_close) \
-    X(archive_entry_new) X(archive_entry_free) \
-    X(archive_entry_set_pathname) X(archive_entry_set_mtime) \
-    X(archive_entry_set_filetype) X(archive_entry_set_perm) \
-    X(archive_entry_set_size)
-struct aw_api { AW_FNS(DYNLIB_FIELD) };
-#define AW_ENTRY(f) DYNLIB_ENTRY(struct aw_api, f, SGF_LAZY_LIBARCHIVE)
-static const dynlib_fn aw_fns[] = { AW_FNS(AW_ENTRY) };
-static const dynlib_spec aw_spec =
-    DYNLIB_SPEC(SGF_SONAME_LIBARCHIVE, SGF_LAZY_LIBARCHIVE, aw_fns);
-static dynlib aw_lib;
-static struct aw_api A;
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -100,54 +75,57 @@ static size_t gzip_bytes(const char *data, size_t len, unsigned char **out)
 struct entry {
     const char *name;
     const char *data;       /* NULL: a directory */
-    size_t len;             /* 0: strlen(data) */
+    size_t len;             /* 0: strlen(data); LINK: a symbolic link to data */
 };
+#define LINK ((size_t)-1)
 
 /* Writes entries as an archive of format/filter to path, or to memory when
  * mem is set (returns the size). */
 static size_t make_archive(const char *path, int format, int filter,
                            const struct entry *e, void *mem, size_t memcap)
 {
-    if (!dynlib_load(&aw_lib, &A, &aw_spec)) {
-        fprintf(stderr, "%s\n", aw_lib.err);
-        exit(1);
-    }
-    struct archive *a = A.archive_write_new();
+    struct archive *a = archive_write_new();
     size_t used = 0;
     int r;
-    CHECK_INT(A.archive_write_set_format(a, format), ARCHIVE_OK);
+    CHECK_INT(archive_write_set_format(a, format), ARCHIVE_OK);
     if (filter != ARCHIVE_FILTER_NONE) {
-        r = A.archive_write_add_filter(a, filter);
+        r = archive_write_add_filter(a, filter);
         if (r != ARCHIVE_OK) {
-            A.archive_write_free(a);
+            archive_write_free(a);
             return 0;       /* libarchive built without it */
         }
     }
     if (mem)
-        r = A.archive_write_open_memory(a, mem, memcap, &used);
+        r = archive_write_open_memory(a, mem, memcap, &used);
     else
-        r = A.archive_write_open_filename(a, path);
+        r = archive_write_open_filename(a, path);
     CHECK_INT(r, ARCHIVE_OK);
     for (; e->name; e++) {
-        struct archive_entry *ae = A.archive_entry_new();
-        size_t len = e->data ? (e->len ? e->len : strlen(e->data)) : 0;
-        A.archive_entry_set_pathname(ae, e->name);
-        A.archive_entry_set_mtime(ae, 1500000000, 0);
-        if (e->data) {
-            A.archive_entry_set_filetype(ae, AE_IFREG);
-            A.archive_entry_set_perm(ae, 0644);
-            A.archive_entry_set_size(ae, (la_int64_t)len);
+        struct archive_entry *ae = archive_entry_new();
+        size_t len = e->data && e->len != LINK
+                     ? (e->len ? e->len : strlen(e->data)) : 0;
+        archive_entry_set_pathname(ae, e->name);
+        archive_entry_set_mtime(ae, 1500000000, 0);
+        if (e->len == LINK) {
+            archive_entry_set_filetype(ae, AE_IFLNK);
+            archive_entry_set_perm(ae, 0777);
+            archive_entry_set_symlink(ae, e->data);
+            len = 0;
+        } else if (e->data) {
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)len);
         } else {
-            A.archive_entry_set_filetype(ae, AE_IFDIR);
-            A.archive_entry_set_perm(ae, 0755);
+            archive_entry_set_filetype(ae, AE_IFDIR);
+            archive_entry_set_perm(ae, 0755);
         }
-        CHECK_INT(A.archive_write_header(a, ae), ARCHIVE_OK);
+        CHECK_INT(archive_write_header(a, ae), ARCHIVE_OK);
         if (len)
-            CHECK_INT(A.archive_write_data(a, e->data, len), len);
-        A.archive_entry_free(ae);
+            CHECK_INT(archive_write_data(a, e->data, len), len);
+        archive_entry_free(ae);
     }
-    CHECK_INT(A.archive_write_close(a), ARCHIVE_OK);
-    A.archive_write_free(a);
+    CHECK_INT(archive_write_close(a), ARCHIVE_OK);
+    archive_write_free(a);
     return mem ? used : 1;
 }
 
@@ -165,6 +143,10 @@ struct run {
     char *err_origin[MAXM];
     char *err_msg[MAXM];
     size_t failures;
+    size_t nskip;           /* inputs not read, in walk order */
+    char *skip_origin[MAXM];
+    sgf_skip_reason skip_why[MAXM];
+    size_t skipped;         /* sgf_inputs_skipped(in, -1) at the end */
 };
 
 static void on_error(void *ctx, const char *origin, const char *message)
@@ -174,6 +156,22 @@ static void on_error(void *ctx, const char *origin, const char *message)
         r->err_origin[r->nerr] = strdup(origin);
         r->err_msg[r->nerr] = strdup(message);
         r->nerr++;
+    }
+}
+
+/* Every skip message names its input and says why. */
+static void on_skip(void *ctx, const char *origin, sgf_skip_reason why,
+                    const char *message)
+{
+    struct run *r = ctx;
+    char head[600];
+    snprintf(head, sizeof head, "skipped '%s': %s", origin,
+             sgf_skip_reason_name(why));
+    CHECK(strncmp(message, head, strlen(head)) == 0);
+    if (r->nskip < MAXM) {
+        r->skip_origin[r->nskip] = strdup(origin);
+        r->skip_why[r->nskip] = why;
+        r->nskip++;
     }
 }
 
@@ -209,6 +207,7 @@ static void run(struct run *r, const char *const *paths, size_t n, size_t chunk)
     CHECK(in != NULL);
     if (!in)
         return;
+    sgf_inputs_on_skip(in, on_skip, r);
     while (sgf_inputs_next(in, &m) == 1) {
         size_t i = r->n;
         if (i == MAXM)
@@ -218,6 +217,7 @@ static void run(struct run *r, const char *const *paths, size_t n, size_t chunk)
         r->n++;
     }
     r->failures = sgf_inputs_failures(in);
+    r->skipped = sgf_inputs_skipped(in, -1);
     sgf_inputs_free(in);
 }
 
@@ -231,6 +231,8 @@ static void run_free(struct run *r)
         free(r->err_origin[i]);
         free(r->err_msg[i]);
     }
+    for (size_t i = 0; i < r->nskip; i++)
+        free(r->skip_origin[i]);
 }
 
 /* Index of the member with this origin, or -1. */
@@ -292,8 +294,7 @@ static void make_tree(void)
     n = gzip_bytes("(;C[g])", 7, &gz);
     write_file(at("d/g.sgf.gz"), gz, n);
     free(gz);
-    /* a link back up must not loop; a dangling link to a non-record is
-     * silently nothing */
+    /* a link back up must not loop; a dangling link is named as skipped */
     CHECK_INT(symlink("..", at("d/sub/up")), 0);
     CHECK_INT(symlink("nowhere", at("d/sub/dangling.txt")), 0);
 }
@@ -325,94 +326,29 @@ static void make_archives(void)
                  archive_entries, NULL, 0);
 }
 
-/* ---- libarchive only when needed ---- */
-
-#if SGF_LAZY_LIBARCHIVE
-static int is_lib(struct dl_phdr_info *info, size_t size, void *soname)
+/* A file with zip's magic and nothing else is an error of its own; the
+ * plain and gzipped records beside it are read. */
+static void test_magic_only(void)
 {
-    const char *base = strrchr(info->dlpi_name, '/');
-    (void)size;
-    base = base ? base + 1 : info->dlpi_name;
-    return strcmp(base, soname) == 0;
-}
-
-/* Is the library of this soname mapped into the process? */
-static bool mapped(const char *soname)
-{
-    return dl_iterate_phdr(is_lib, (void *)(uintptr_t)soname) != 0;
-}
-#endif
-
-/* An iterator over plain and gzipped records never loads libarchive (the
- * start-up and memory of every run that reads no archive); the first file
- * that looks like a container does.  Runs before any fixture is written
- * with libarchive. */
-static void test_lazy(void)
-{
-#if SGF_LAZY_LIBARCHIVE
-    const char *soname = SGF_SONAME_LIBARCHIVE;
-    const char *dir = at("lazy");
+    const char *dir = at("magic");
     unsigned char *gz;
     size_t n;
     struct run r;
 
-    if (mapped(soname)) {
-        printf("skipped: %s is mapped before the test\n", soname);
-        return;
-    }
     CHECK_INT(mkdir(dir, 0755), 0);
-    write_file(at("lazy/a.sgf"), REC_B, strlen(REC_B));
+    write_file(at("magic/a.sgf"), REC_B, strlen(REC_B));
     n = gzip_bytes(REC_D, strlen(REC_D), &gz);
-    write_file(at("lazy/b.sgf.gz"), gz, n);
+    write_file(at("magic/b.sgf.gz"), gz, n);
     free(gz);
-    run(&r, &dir, 1, 4096);
-    CHECK_INT(r.n, 2);
-    CHECK_INT(r.failures, 0);
-    check_member(&r, at("lazy/a.sgf"), REC_B);
-    check_member(&r, at("lazy/b.sgf.gz"), REC_D);
-    CHECK(!mapped(soname));
-    run_free(&r);
-
-    /* zip's magic and nothing else: libarchive is loaded, and refuses it */
     static const char not_zip[] = "PK\3\4 and no zip";
-    write_file(at("lazy/c.zip"), not_zip, sizeof not_zip - 1);
+    write_file(at("magic/c.zip"), not_zip, sizeof not_zip - 1);
     run(&r, &dir, 1, 4096);
-    CHECK(mapped(soname));
     CHECK_INT(r.n, 2);
     CHECK_INT(r.failures, 1);
+    check_member(&r, at("magic/a.sgf"), REC_B);
+    check_member(&r, at("magic/b.sgf.gz"), REC_D);
     CHECK(r.nerr == 1 && strncmp(r.err_msg[0], "cannot read archive '", 21) == 0);
     run_free(&r);
-#else
-    printf("skipped: libarchive is linked (configure found no soname)\n");
-#endif
-}
-
-/* A library or a function that is not there is an error, never a crash. */
-static void test_dynlib_errors(void)
-{
-    struct { void (*f)(void); } table = { NULL };
-    static const dynlib_fn missing_fn[] = {
-        { "archive_no_such_function", 0, NULL }
-    };
-    dynlib_spec spec = { "libsgfkit-no-such-library.so.0", true, missing_fn, 1 };
-    dynlib d = { 0 };
-
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(strstr(d.err, "libsgfkit-no-such-library.so.0 not found (dlopen: ")
-          == d.err);
-    CHECK(table.f == NULL);
-    /* remembered: not tried again */
-    d.err[0] = 'x';
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(d.err[0] == 'x');
-    dynlib_close(&d);
-#if SGF_LAZY_LIBARCHIVE
-    spec.soname = SGF_SONAME_LIBARCHIVE;
-    CHECK(!dynlib_load(&d, &table, &spec));
-    CHECK(strstr(d.err, " lacks archive_no_such_function (dlsym: ") != NULL);
-    CHECK(d.handle == NULL);
-    dynlib_close(&d);
-#endif
 }
 
 /* The walk: sorted bytewise, extension filter inside directories, archives
@@ -424,7 +360,7 @@ static void test_walk(void)
     char *t[4];
     static const char *const order[] = {
         "top.sgf", "noext",
-        "d/.hidden.sgf", "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
+        "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
         "d/g.sgf.gz",
         "d/sub/deeper/f.Sgf", "d/sub/e.sgf",
         "d/w.tar:games/b.sgf", "d/w.tar:games/d.SGF",
@@ -456,6 +392,29 @@ static void test_walk(void)
                  strerror(ENOENT));
         CHECK_STR(r.err_origin[0], t[1]);
         CHECK_STR(r.err_msg[0], want);
+    }
+    /* what the walk did not read, each named once, in walk order */
+    static const struct { const char *origin; sgf_skip_reason why; } skips[] = {
+        { "d/.hidden.sgf", SGF_SKIP_HIDDEN },
+        { "d/notes.txt", SGF_SKIP_NOT_RECORD },
+        { "d/sub/dangling.txt", SGF_SKIP_SPECIAL },
+        { "d/sub/deeper/f.sgf~", SGF_SKIP_NOT_RECORD },
+        { "d/sub/up", SGF_SKIP_LINK_LOOP },
+        { "d/w.tar:games/index.txt", SGF_SKIP_NOT_RECORD },
+        { "d/w.tar:games/skip.sgf.index", SGF_SKIP_NOT_RECORD },
+        { "d/x.zip:games/index.txt", SGF_SKIP_NOT_RECORD },
+        { "d/x.zip:games/skip.sgf.index", SGF_SKIP_NOT_RECORD },
+        { "d/y.tar.gz:games/index.txt", SGF_SKIP_NOT_RECORD },
+        { "d/y.tar.gz:games/skip.sgf.index", SGF_SKIP_NOT_RECORD },
+        { "d/z.7z:games/index.txt", SGF_SKIP_NOT_RECORD },
+        { "d/z.7z:games/skip.sgf.index", SGF_SKIP_NOT_RECORD },
+    };
+    size_t nskips = sizeof skips / sizeof skips[0];
+    CHECK_INT(r.nskip, nskips);
+    CHECK_INT(r.skipped, nskips);
+    for (size_t i = 0; i < nskips && i < r.nskip; i++) {
+        CHECK_STR(r.skip_origin[i], at(skips[i].origin));
+        CHECK_INT(r.skip_why[i], skips[i].why);
     }
     check_member(&r, at("top.sgf"), "(;C[top])");
     check_member(&r, at("noext"), "(;C[noext])");
@@ -495,6 +454,131 @@ static void test_walk(void)
         free(t[i]);
 }
 
+/* Every way an input is not read, each named once with its reason and
+ * counted; the listing (sgf_inputs_next_file) skips the same inputs; a
+ * file named by the caller is read whatever its name and bytes. */
+static void test_skips(void)
+{
+    static const char REC[] = "(;GM[1]FF[4]C[read])";
+    static const char TEXT[] = "Read me first: these are my games.\n";
+    static const char APPLE_DOUBLE[] = "\0\5\26\7 AppleDouble";
+    static const struct entry zip[] = {
+        { "a.sgf", REC, 0 },
+        { "inner.zip", "PK\5\6 an archive in an archive", 0 },
+        { "__MACOSX/._a.sgf", APPLE_DOUBLE, sizeof APPLE_DOUBLE - 1 },
+        { "dir/.hidden.sgf", REC, 0 },
+        { "link.sgf", "a.sgf", LINK },
+        { "README", TEXT, 0 },
+        { "record", REC, 0 },
+        { NULL, NULL, 0 }
+    };
+    static const struct entry only_dir[] = {
+        { "games", NULL, 0 }, { NULL, NULL, 0 }
+    };
+    CHECK_INT(mkdir(at("s"), 0755), 0);
+    CHECK_INT(mkdir(at("s/.git"), 0755), 0);
+    CHECK_INT(mkdir(at("s/nothing"), 0755), 0);
+    write_file(at("s/.git/HEAD"), REC, strlen(REC));
+    write_file(at("s/README"), TEXT, strlen(TEXT));
+    write_file(at("s/blank"), "", 0);
+    write_file(at("s/game.gib"), "\\HS\n", strlen("\\HS\n"));
+    write_file(at("s/record"), REC, strlen(REC));
+    write_file(at("s/tygem"), "\\HS\n\\[GIBOKIND=Global\\]\n",
+               strlen("\\HS\n\\[GIBOKIND=Global\\]\n"));
+    CHECK_INT(mkfifo(at("s/pipe"), 0644), 0);
+    make_archive(at("s/z.zip"), ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE, zip,
+                 NULL, 0);
+    make_archive(at("s/dirs.tar"), ARCHIVE_FORMAT_TAR_USTAR,
+                 ARCHIVE_FILTER_NONE, only_dir, NULL, 0);
+
+    static const char *const read_want[] = {
+        "s/game.gib", "s/record", "s/tygem", "s/z.zip:a.sgf", "s/z.zip:record",
+        "s/README",
+    };
+    static const struct { const char *origin; sgf_skip_reason why; } skips[] = {
+        { "s/.git", SGF_SKIP_HIDDEN },
+        { "s/README", SGF_SKIP_NOT_RECORD },
+        { "s/blank", SGF_SKIP_NOT_RECORD },
+        { "s/dirs.tar", SGF_SKIP_EMPTY },
+        { "s/pipe", SGF_SKIP_SPECIAL },
+        { "s/z.zip:inner.zip", SGF_SKIP_NOT_RECORD },
+        { "s/z.zip:__MACOSX/._a.sgf", SGF_SKIP_HIDDEN },
+        { "s/z.zip:dir/.hidden.sgf", SGF_SKIP_HIDDEN },
+        { "s/z.zip:link.sgf", SGF_SKIP_SPECIAL },
+        { "s/z.zip:README", SGF_SKIP_NOT_RECORD },
+        { "s/nothing", SGF_SKIP_EMPTY },
+    };
+    size_t nread = sizeof read_want / sizeof *read_want;
+    size_t nskips = sizeof skips / sizeof *skips;
+    /* s/ walked (s/nothing is walked too: an empty folder inside a walk
+     * is no input, so it is named only as an input of its own), then
+     * s/README and s/nothing named */
+    char *t[3];
+    t[0] = strdup(at("s"));
+    t[1] = strdup(at("s/README"));
+    t[2] = strdup(at("s/nothing"));
+    const char *paths[3] = { t[0], t[1], t[2] };
+    struct run r;
+    run(&r, paths, 3, 4096);
+    CHECK_INT(r.n, nread);
+    for (size_t i = 0; i < nread && i < r.n; i++)
+        CHECK_STR(r.origin[i], at(read_want[i]));
+    CHECK_INT(r.nerr, 0);
+    CHECK_INT(r.nskip, nskips);
+    CHECK_INT(r.skipped, nskips);
+    for (size_t i = 0; i < nskips && i < r.nskip; i++) {
+        CHECK_STR(r.skip_origin[i], at(skips[i].origin));
+        CHECK_INT(r.skip_why[i], skips[i].why);
+    }
+    run_free(&r);
+
+    /* the counts by reason, and the reasons' names */
+    sgf_inputs *in = sgf_inputs_new(paths, 3, NULL, NULL);
+    sgf_member *m;
+    size_t by[SGF_SKIP_REASONS] = { 0 };
+    for (size_t i = 0; i < nskips; i++)
+        by[skips[i].why]++;
+    while (sgf_inputs_next(in, &m) == 1)
+        ;
+    for (int k = 0; k < SGF_SKIP_REASONS; k++) {
+        CHECK_INT(sgf_inputs_skipped(in, k), by[k]);
+        CHECK(sgf_skip_reason_name(k) != NULL);
+    }
+    CHECK_INT(sgf_inputs_skipped(in, SGF_SKIP_REASONS), 0);
+    CHECK(sgf_skip_reason_name(SGF_SKIP_REASONS) == NULL);
+    CHECK(sgf_skip_reason_name(-1) == NULL);
+    sgf_inputs_free(in);
+
+    /* the listing skips the files the reading skips (members are the
+     * reading's: an archive is one file there) */
+    memset(&r, 0, sizeof r);
+    in = sgf_inputs_new(paths, 3, on_error, &r);
+    sgf_inputs_on_skip(in, on_skip, &r);
+    const char *path;
+    size_t n = 0;
+    static const char *const listed[] = {
+        "s/dirs.tar", "s/game.gib", "s/record", "s/tygem", "s/z.zip",
+        "s/README",
+    };
+    while (sgf_inputs_next_file(in, &path) == 1) {
+        CHECK(n < sizeof listed / sizeof *listed);
+        if (n < sizeof listed / sizeof *listed)
+            CHECK_STR(path, at(listed[n]));
+        n++;
+    }
+    CHECK_INT(n, sizeof listed / sizeof *listed);
+    CHECK_INT(r.nskip, 5);
+    static const char *const list_skips[] = {
+        "s/.git", "s/README", "s/blank", "s/pipe", "s/nothing"
+    };
+    for (size_t i = 0; i < 5 && i < r.nskip; i++)
+        CHECK_STR(r.skip_origin[i], at(list_skips[i]));
+    sgf_inputs_free(in);
+    run_free(&r);
+    for (int i = 0; i < 3; i++)
+        free(t[i]);
+}
+
 /* The walk listed without reading (sgf_inputs_next_file), each file then
  * read through a descriptor under its name (sgf_inputs_from_fd): the
  * members, origins and bytes of one sgf_inputs_new walk, in its order.
@@ -503,7 +587,7 @@ static void test_list_and_fd(void)
 {
     static const char *const files[] = {
         "top.sgf", "missing.sgf", "noext",
-        "d/.hidden.sgf", "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
+        "d/A.SGF", "d/b.sgf", "d/c.sgfs", "d/fake.zip",
         "d/g.sgf.gz", "d/sub/deeper/f.Sgf", "d/sub/e.sgf",
         "d/w.tar", "d/x.zip", "d/y.tar.gz", "d/z.7z",
     };
@@ -1246,19 +1330,18 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
-    test_lazy();
-    test_dynlib_errors();
+    test_magic_only();
     make_tree();
     make_archives();
     test_walk();
     test_list_and_fd();
+    test_skips();
     test_shapes();
     test_corrupt();
     test_stdin();
     test_memory();
     test_member_names();
     test_corpus();
-    dynlib_close(&aw_lib);
     rm_rf(tmp);
     TEST_END();
 }

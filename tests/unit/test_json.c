@@ -359,7 +359,8 @@ static int check_jsonl(sgf_game *g, sgf_position *pos)
     if (re[0] ? strcmp(v, re) != 0 : strcmp(v, "null") != 0)
         PROBLEM("result %s, RE reads %s\n", v, re);
 
-    replayed r = { 0, 0, false };
+    /* the stones placed for HA without AB stand before any node */
+    replayed r = { 0, in->handicap_placed, false };
     int rc = sgf_game_replay(g, NULL, pos, count_step, &r);
     long moves = array_len(line, "moves"), initial = array_len(line,
                                                                "initialStones");
@@ -981,6 +982,17 @@ static int report(sgf_game *g, const sgf_report_options *o, int score,
                             treecmp_buf_write, b);
 }
 
+/* report() with the read options: the rules and komi of the replay are
+ * part of the check report then. */
+static int check_report_read(sgf_game *g, const sgf_report_options *o,
+                             treecmp_buf *b)
+{
+    sgf_read_options read = { 0 };
+    read.flags = SGF_READ_LEGALITY;
+    buf_reset(b);
+    return sgf_check_report(g, o, &read, treecmp_buf_write, b);
+}
+
 /* sgfcheck's and sgfscore's reports of a game: -W (a severity table),
  * -q and -v (verbosity), each format; the rest is the tools' tests'. */
 static void test_reports(void)
@@ -1006,16 +1018,28 @@ static void test_reports(void)
     CHECK_INT(report(g, &o, 0, &b), 0);
     CHECK_STR(buf_str(&b), "test,1,1,25,2,error,occupied,move 2 (W E5 = ee) "
               "is played on a point already occupied; the stone there was "
-              "replaced\r\n");
+              "replaced,,,,\r\n");
+    /* replayed: the rules and komi, and where they come from */
+    CHECK_INT(check_report_read(g, &o, &b), 0);
+    CHECK_STR(buf_str(&b), "test,1,1,25,2,error,occupied,move 2 (W E5 = ee) "
+              "is played on a point already occupied; the stone there was "
+              "replaced,chinese,default,0,default\r\n");
     buf_reset(&b);
     CHECK_INT(sgf_check_report_header(&o, treecmp_buf_write, &b), 0);
     CHECK_STR(buf_str(&b), "origin,game,line,column,move,severity,id,"
-              "message\r\n");
+              "message,rules,rules_source,komi,komi_source\r\n");
     o.format = SGF_REPORT_JSON;
     CHECK_INT(report(g, &o, 0, &b), 0);
     CHECK(strstr(buf_str(&b), "\"status\":\"errors\"") != NULL);
     CHECK(strstr(buf_str(&b), "{\"severity\":\"error\",\"id\":\"occupied\","
                  "\"line\":1,\"column\":25,\"move\":2,") != NULL);
+    CHECK(strstr(buf_str(&b), "\"rules\":null,\"recorded_rules\"") != NULL);
+    CHECK_INT(check_report_read(g, &o, &b), 0);
+    CHECK(strstr(buf_str(&b), "\"rules\":\"chinese\",\"rules_detail\":")
+          != NULL);
+    CHECK(strstr(buf_str(&b), ",\"rules_source\":\"default\",\"komi\":0,"
+                 "\"komi_source\":\"default\",\"recorded_rules\":null")
+          != NULL);
 
     /* -W warning=occupied: a warning everywhere; -q leaves it out of text */
     sev[occupied] = SGF_WARNING;
@@ -1036,7 +1060,8 @@ static void test_reports(void)
     sgf_game_free(g);
 
     /* a game sgfscore cannot count: a JSON line with "error", a text
-     * line, no CSV row; and no count without a position */
+     * line, a CSV row with the reason only; and no count without a
+     * position */
     g = parse("(;GM[2]SZ[8];B[aa])");
     CHECK_STR(sgf_score_failure(g, SGF_E_ARG),
               "not a Go game on a board SGF allows");
@@ -1051,7 +1076,12 @@ static void test_reports(void)
               "allows\n");
     o.format = SGF_REPORT_CSV;
     CHECK_INT(report(g, &o, 1, &b), 0);
-    CHECK_STR(buf_str(&b), "");
+    CHECK_STR(buf_str(&b), "test,1,,,,,,,,,,,,,,,,,,,,,,,,,,,,,not a Go game "
+              "on a board SGF allows\r\n");
+    buf_reset(&b);
+    CHECK_INT(sgf_score_report_header(&o, treecmp_buf_write, &b), 0);
+    CHECK(strstr(buf_str(&b), ",ended,rules_source,komi_source,"
+                 "illegal_moves,first_illegal_move,not_scored\r\n") != NULL);
     CHECK_INT(sgf_score_report(g, 0, NULL, NULL, NULL, &o, treecmp_buf_write,
                                &b), SGF_E_ARG);
     sgf_game_free(g);

@@ -713,13 +713,13 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Seconds to read every game of s[0..len) (best of three); *peak gets the
+/* Seconds to read every game of s[0..len) (best of five); *peak gets the
  * largest arena a game needed (sgf/game.h: the one look inside). */
 static double read_time(const char *s, size_t len, size_t *peak)
 {
     double best = 1e9;
     *peak = 0;
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < 5; run++) {
         sgf_member *m = sgf_member_from_memory(s, len, "t.sgf");
         sgf_reader *r = sgf_reader_new(NULL);
         sgf_game *g;
@@ -736,8 +736,9 @@ static double read_time(const char *s, size_t len, size_t *peak)
     return best;
 }
 
-/* Does reading 4n units take less than 8 times as long as n (and, for
- * memory, an arena under 8 times as big)?  SGFKIT_TEST_NO_TIMING (set by
+/* Does reading 4n units take less than 11 times as long as n (linear is 4,
+ * quadratic 16; 8 failed at load 28 with cache contention), and, for
+ * memory, an arena under 8 times as big?  SGFKIT_TEST_NO_TIMING (set by
  * make check-valgrind) keeps only the arena: memcheck slows memory-heavy
  * code more than the rest, and 4n took 9 times as long there. */
 static int linear(const char *what, const char *head,
@@ -752,7 +753,7 @@ static int linear(const char *what, const char *head,
         return 0;
     }
     double t1 = read_time(s1, l1, &a1), t4 = read_time(s4, l4, &a4);
-    int ok = (getenv("SGFKIT_TEST_NO_TIMING") || t4 < 8 * t1 + 0.01) &&
+    int ok = (getenv("SGFKIT_TEST_NO_TIMING") || t4 < 11 * t1 + 0.01) &&
              a4 < 8 * a1;
     if (!ok)
         fprintf(stderr, "%s: %zu bytes %.4fs %zu arena, %zu bytes %.4fs %zu "

@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 import time
+import warnings
 
 from .. import _inputs, _sgfkit, _stat, severity_table
 from . import _tasks, parse_size
@@ -40,6 +41,37 @@ class Streams:
     def say(self, text):
         self.err.write(text + "\n")
         self.err.flush()
+
+
+class SkipNotes:
+    """The files the client's walks do not read (InputSkipped warnings,
+    while the partitions are planned), printed as the tool prints them
+    and counted; other warnings are shown as Python shows them."""
+
+    def __init__(self, io, prog, quiet):
+        self.io, self.prog, self.quiet = io, prog, quiet
+        self.by_reason = {}
+        self.saved = warnings.catch_warnings()
+
+    def __enter__(self):
+        self.saved.__enter__()
+        warnings.simplefilter("always", _sgfkit.InputSkipped)
+        self.show_other = warnings.showwarning
+        warnings.showwarning = self.show
+        return self
+
+    def __exit__(self, *exc):
+        return self.saved.__exit__(*exc)
+
+    def show(self, message, category, filename, lineno, file=None,
+             line=None):
+        if not issubclass(category, _sgfkit.InputSkipped):
+            self.show_other(message, category, filename, lineno, file, line)
+            return
+        reason = getattr(message, "reason", "")
+        self.by_reason[reason] = self.by_reason.get(reason, 0) + 1
+        if not self.quiet:
+            self.io.say("%s: warning: %s" % (self.prog, message))
 
 
 def parser():
@@ -218,7 +250,10 @@ def choose_ship(a, client, local):
         return "paths"
     probe = None
     for x in a.inputs:
-        files, _ = _sgfkit.list_files([x])
+        with warnings.catch_warnings():
+            # a probe: the walk that plans the partitions names them
+            warnings.simplefilter("ignore", _sgfkit.InputSkipped)
+            files, _ = _sgfkit.list_files([x])
         probe = next((f for f in files if f != "-"), None)
         if probe:
             break
@@ -293,7 +328,19 @@ def save_atomically(path, data):
         raise
 
 
-def summary(io, prog, counts, failed, elapsed, verbose):
+def skips_text(by_reason):
+    """"3 inputs skipped (2 not a game record, 1 hidden)", as the tools
+    say it: the reasons in the library's order."""
+    total = sum(by_reason.values())
+    shown = [r for r in _sgfkit.SKIP_REASONS if by_reason.get(r)]
+    shown += sorted(r for r in by_reason if r not in shown and by_reason[r])
+    parts = ["%d %s" % (by_reason[r], r) for r in shown] \
+        if len(shown) > 1 else shown
+    return "%d %s (%s)" % (total, "input skipped" if total == 1
+                           else "inputs skipped", ", ".join(parts))
+
+
+def summary(io, prog, counts, failed, elapsed, verbose, skipped=None):
     def n(v, one, many):
         return "%d %s" % (v, one if v == 1 else many)
     text = ", ".join([n(counts["games"], "game", "games"),
@@ -302,7 +349,8 @@ def summary(io, prog, counts, failed, elapsed, verbose):
                      + ([n(counts["notes"], "note", "notes")] if verbose
                         else [])
                      + ([n(failed, "input not read", "inputs not read")]
-                        if failed else []))
+                        if failed else [])
+                     + ([skips_text(skipped)] if skipped else []))
     rate = counts["games"] / max(elapsed, 1e-9)
     io.say("%s: %s in %.2f s (%.0f games/s)" % (prog, text, elapsed, rate))
 
@@ -318,6 +366,7 @@ def run_tool_job(a, client, parts, window, io):
                             "not-scored", "disagree", "skipped",
                             "unwritten"), 0)
     counts["agreement"] = {}
+    counts["inputs-skipped"] = {}
     failed = 0
     manifest = []
     out = None
@@ -344,7 +393,7 @@ def run_tool_job(a, client, parts, window, io):
             if err:
                 io.err.write(err.decode("utf-8", "surrogateescape"))
             for key, n in c.items():
-                if key == "agreement":
+                if key in ("agreement", "inputs-skipped"):
                     for kind, k in n.items():
                         counts[key][kind] = counts[key].get(kind, 0) + k
                 else:
@@ -425,35 +474,39 @@ def main(argv=None, out=None, err=None):
         return 2
     start = time.monotonic()
     client, cluster = connect(a)
-    try:
-        ship = choose_ship(a, client, cluster is not None)
-        workers = max(1, len(client.scheduler_info()["workers"]))
-        window = 2 * workers * a.threads_per_worker + 2
-        parts = _inputs.plan(a.inputs, part_bytes=size, ship=ship)
-        if a.job == "stat":
-            rc, failed = run_stat(a, client, parts, window, io)
-            return 2 if failed else rc
-        counts, failed = run_tool_job(a, client, parts, window, io)
-    except Usage as e:
-        io.say("%s: %s" % (prog, e))
-        return 2
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    with SkipNotes(io, prog, a.quiet) as skips:
+        try:
+            ship = choose_ship(a, client, cluster is not None)
+            workers = max(1, len(client.scheduler_info()["workers"]))
+            window = 2 * workers * a.threads_per_worker + 2
+            parts = _inputs.plan(a.inputs, part_bytes=size, ship=ship)
+            if a.job == "stat":
+                rc, failed = run_stat(a, client, parts, window, io)
+                return 2 if failed else rc
+            counts, failed = run_tool_job(a, client, parts, window, io)
+        except Usage as e:
+            io.say("%s: %s" % (prog, e))
+            return 2
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
     if not a.quiet:
         if a.job == "score":
             # sgfscore's line; kinds a newer library counts come after
             agree = dict(counts["agreement"])
             shown = ["%d %s" % (agree.pop(k, 0), k.replace("-", " "))
                      for k in ("match", "winner-only", "mismatch",
-                               "not-comparable")]
+                               "reversed", "not-comparable")]
             shown += ["%d %s" % (n, k.replace("-", " "))
                       for k, n in sorted(agree.items())]
             io.say("%s: %s, %d not scored" % (prog, ", ".join(shown),
                                               counts["not-scored"]))
         summary(io, prog, counts, failed, time.monotonic() - start,
-                a.verbose)
+                a.verbose, {r: skips.by_reason.get(r, 0) +
+                            counts["inputs-skipped"].get(r, 0)
+                            for r in set(skips.by_reason) |
+                            set(counts["inputs-skipped"])})
     if failed:
         return 2
     found = (counts["errors"] > 0 if a.job == "check"

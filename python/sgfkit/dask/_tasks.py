@@ -4,8 +4,9 @@ from .. import _frames, _sgfkit, _stat
 
 def run_part(job, items, options):
     """A tool's job over a partition: (output, stderr text, failures,
-    counts), as _sgfkit.run returns them."""
-    return _sgfkit.run(job, items, **options)
+    counts), as _sgfkit.run returns them; the archive members it did not
+    read are named in the stderr text, as the tool names them."""
+    return _sgfkit.run(job, items, skips="err", **options)
 
 
 def frame_part(kind, items, options):

@@ -1,0 +1,584 @@
+#!/usr/bin/env python3
+"""score_eval.py - the dead-stone estimate against known results, with GNU Go
+side by side.
+
+Sets (each game once: a file whose text, blanks removed, was seen before is
+skipped):
+
+  kgs19     19x19 KGS games the server counted (TB/TW on the last node,
+            a points RE[]; tests/tool/kgs_scores.py), markup ignored; also
+            the server's dead stones
+  server19  other finished 19x19 server games: the main line ends with two
+            passes, RE[] is a points result, RU[] and KM[] are written, no
+            markup (KGS, NNGS, CGOS, ...)
+  small     the same two kinds on 9x9 and 13x13 (reported per size)
+  pro       1-pro/shiofreecss__Gosei-Kifu: at least 200 moves, a numeric
+            RE[], KM[] written (games without KM[] are counted, not
+            scored), scored with --rules=japanese; these records stop
+            before the dame
+  ogs       4-software-tests/online-go__score-estimator: final boards with
+            the dead stones OGS removed; each becomes a setup-only SGF under
+            the work folder, its RE[] the area count (Chinese rules, komi
+            7.5) with those stones removed
+  goscorer  4-software-tests/lightvector__goscorer expected outputs: boards
+            whose dead stones are marked (w, b), the same way
+
+Every game falls in one half by a hash of its path inside the corpus
+(sha1, first byte even: "tune", odd: "hold"); tune on one half, report the
+other.  --half picks one (default: both, reported apart).
+
+GNU Go (/usr/games/gnugo --score aftermath, --japanese-rules or
+--chinese-rules as the rules say, --komi as counted; under area rules the
+handicap points White is owed are added to its margin, as tests/bench/score
+does) is read from a cache folder (--cache, default /tmp/sgfkit-gnugo);
+--gnugo fills the missing answers first (about 1 s a game), -j at a time.
+
+Usage: score_eval.py [--sets a,b] [--half tune|hold|both] [--list]
+                     [--gnugo] [--cache DIR] [--work DIR] [-j N]
+                     [--tool SGFSCORE] [--arg ARG]... CORPUS
+
+A game whose count is the exact opposite of its recorded result by 10
+points or more (W+58.5 against B+58.5) is a record naming the wrong
+winner: it is counted apart ("reversed"), not in the figures.
+
+Prints per set and half: games, winner %, exact %, off by 10 or more,
+marked settled (unsettled = 0) and off by more than 3 and their winner %,
+dead sets equal
+(kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
+it answered (and sgfkit's on the same games when that is not all), and sgfscore's games/s; --list adds each miss (off by more
+than the margin, or winner wrong) with GNU Go's answer.  --arg passes an
+option to sgfscore (e.g. --arg=--seed=3).  Exit 0, 2 when sgfscore could
+not run.
+"""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kgs_scores  # noqa: E402
+
+GNUGO = "/usr/games/gnugo"
+ALL_SETS = ["kgs19", "server19", "small", "pro", "ogs", "goscorer"]
+PRO_DIR = "1-pro/shiofreecss__Gosei-Kifu"
+SERVER_DIRS = ["2-online", "3-ai", "4-software-tests"]
+OGS_DIR = "4-software-tests/online-go__score-estimator/test_games"
+GOSCORER_DIR = "4-software-tests/lightvector__goscorer/python/expected_test_output"
+# margins from which a count that is the exact opposite of RE[] is taken
+# for a record naming the wrong winner
+REVERSED_MIN = 10
+POINTS_RE = re.compile(r"^([BW])\+([0-9]+(?:\.[0-9]*)?)$")
+
+
+def recorded_margin(text):
+    """Black minus White from an RE[] text, None when not a count."""
+    text = (text or "").strip()
+    m = POINTS_RE.match(text)
+    if m:
+        v = float(m.group(2))
+        return v if m.group(1) == "B" else -v
+    if text in ("0", "Draw", "Jigo", "jigo", "draw"):
+        return 0.0
+    return None
+
+
+def half_of(rel):
+    return "tune" if hashlib.sha1(rel.encode()).digest()[0] % 2 == 0 else "hold"
+
+
+def run_tool(tool, args, files, jobs):
+    """sgfscore's JSON objects by (origin, game), and the seconds it took."""
+    out = {}
+    took = 0.0
+    for i in range(0, len(files), 2000):
+        chunk = files[i:i + 2000]
+        start = time.monotonic()
+        p = subprocess.run([tool, "--progress=never", "-q", "--format=json",
+                            "-j", str(jobs)] + args + chunk,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           check=False)
+        took += time.monotonic() - start
+        if p.returncode not in (0, 1):
+            sys.stderr.write(p.stderr.decode("utf-8", "replace"))
+            sys.exit(2)
+        for line in p.stdout.decode("utf-8").splitlines():
+            o = json.loads(line)
+            out[(o["origin"], o["game"])] = o
+    return out, took
+
+
+def read(path):
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+class Dedup:
+    def __init__(self):
+        self.seen = set()
+
+    def first(self, data):
+        h = hashlib.sha1(re.sub(rb"\s", b"", data)).digest()
+        if h in self.seen:
+            return False
+        self.seen.add(h)
+        return True
+
+
+def sgf_files(root):
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for f in sorted(files):
+            if f.lower().endswith(".sgf"):
+                yield os.path.join(d, f)
+
+
+# ---- the sets ----
+
+def board_size(data):
+    m = re.search(rb"SZ\[\s*(\d+)", data)
+    return int(m.group(1)) if m else 19
+
+
+def server_games(corpus, tool, dedup):
+    """(kgs-marked, unmarked finished) games of 2-online, 3-ai and
+    4-software-tests, each a list of (path, size)."""
+    marked_paths = set(kgs_scores.counted_games(corpus))
+    roots = [os.path.join(corpus, d) for d in SERVER_DIRS]
+    files = [f for r in roots for f in sgf_files(r)]
+    probe, _ = run_tool(tool, ["--dead=auto"], files, 2)
+    marked, unmarked = [], []
+    for (origin, game), o in sorted(probe.items()):
+        if "error" in o or game != 1:
+            continue
+        if recorded_margin(o["recorded"]) is None:
+            continue
+        data = read(origin)
+        size = board_size(data)
+        if origin in marked_paths and o["method"] == "markup":
+            if dedup.first(data):
+                marked.append((origin, size))
+            continue
+        if (not o["ended"] or re.search(rb"\bT[BW]\[", data)
+                or not re.search(rb"RU\[", data) or not re.search(rb"KM\[", data)):
+            continue
+        if dedup.first(data):
+            unmarked.append((origin, size))
+    return marked, unmarked
+
+
+def pro_games(corpus, tool, dedup):
+    """(games to score, games without KM[]) of the pro folder."""
+    files = list(sgf_files(os.path.join(corpus, PRO_DIR)))
+    probe, _ = run_tool(tool, ["--dead=none", "--rules=japanese"], files, 2)
+    keep, nokm = [], []
+    for (origin, game), o in sorted(probe.items()):
+        if "error" in o or game != 1 or o["moves"] < 200:
+            continue
+        if recorded_margin(o["recorded"]) is None:
+            continue
+        data = read(origin)
+        if board_size(data) != 19 or not dedup.first(data):
+            continue
+        (keep if re.search(rb"KM\[", data) else nokm).append(origin)
+    return keep, nokm
+
+
+def sgf_point(x, y):
+    return chr(ord("a") + x) + chr(ord("a") + y)
+
+
+def area_margin(board, dead, komi):
+    """Black minus White by area, with the dead stones taken off."""
+    h, w = len(board), len(board[0])
+    live = [[0 if dead[y][x] else board[y][x] for x in range(w)] for y in range(h)]
+    score = {1: 0, 2: 0}
+    seen = [[False] * w for _ in range(h)]
+    for y in range(h):
+        for x in range(w):
+            c = live[y][x]
+            if c:
+                score[c] += 1
+                continue
+            if seen[y][x]:
+                continue
+            stack, n, touch = [(x, y)], 0, 0
+            seen[y][x] = True
+            while stack:
+                a, b = stack.pop()
+                n += 1
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    u, v = a + dx, b + dy
+                    if 0 <= u < w and 0 <= v < h:
+                        if live[v][u]:
+                            touch |= live[v][u]
+                        elif not seen[v][u]:
+                            seen[v][u] = True
+                            stack.append((u, v))
+            if touch in (1, 2):
+                score[touch] += n
+    return score[1] - score[2] - komi
+
+
+def write_position(work, name, board, dead, to_move, source):
+    """A setup-only SGF of board (0 empty, 1 black, 2 white), RE[] its
+    area count with the dead stones off; returns its path."""
+    h, w = len(board), len(board[0])
+    komi = 7.5
+    m = area_margin(board, dead, komi)
+    re_text = "0" if m == 0 else ("B+%g" % m if m > 0 else "W+%g" % -m)
+    ab = "".join("[%s]" % sgf_point(x, y) for y in range(h) for x in range(w)
+                 if board[y][x] == 1)
+    aw = "".join("[%s]" % sgf_point(x, y) for y in range(h) for x in range(w)
+                 if board[y][x] == 2)
+    deadpts = [sgf_point(x, y) for y in range(h) for x in range(w) if dead[y][x]]
+    size = "%d" % w if w == h else "%d:%d" % (w, h)
+    text = ("(;GM[1]FF[4]SZ[%s]RU[Chinese]KM[%g]RE[%s]PL[%s]GC[%s dead: %s]"
+            "%s%s)\n" % (size, komi, re_text, "B" if to_move == 1 else "W",
+                         source, " ".join(deadpts),
+                         "AB" + ab if ab else "", "AW" + aw if aw else ""))
+    path = os.path.join(work, name + ".sgf")
+    with open(path, "w") as fh:
+        fh.write(text)
+    return path, deadpts
+
+
+def ogs_positions(corpus, work):
+    out = []
+    root = os.path.join(corpus, OGS_DIR)
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for f in sorted(files):
+            if not f.endswith(".game"):
+                continue
+            src = os.path.join(d, f)
+            lines = [l.split("#")[0].strip() for l in open(src)]
+            head, rows = {}, []
+            for l in lines:
+                parts = l.split()
+                if len(parts) == 2 and parts[0] in ("height", "width",
+                                                     "player_to_move"):
+                    head[parts[0]] = int(parts[1])
+                elif parts and all(re.match(r"^-?\d+$", p) for p in parts):
+                    rows.append([int(p) for p in parts])
+            h, w = head.get("height", 0), head.get("width", 0)
+            if not h or len(rows) < 2 * h:
+                continue
+            board = [[{1: 1, -1: 2}.get(v, 0) for v in r] for r in rows[:h]]
+            dead = [[bool(v) and board[y][x] != 0 for x, v in enumerate(r)]
+                    for y, r in enumerate(rows[h:2 * h])]
+            if not any(any(r) for r in board):
+                continue
+            rel = os.path.relpath(src, corpus)
+            name = "ogs-" + re.sub(r"[^A-Za-z0-9]+", "-", os.path.relpath(src, root))
+            path, dp = write_position(work, name, board, dead,
+                                      1 if head.get("player_to_move", 1) == 1 else 2,
+                                      rel)
+            out.append((path, rel, dp))
+    return out
+
+
+def goscorer_positions(corpus, work):
+    out = []
+    root = os.path.join(corpus, GOSCORER_DIR)
+    for f in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        src = os.path.join(root, f)
+        lines = open(src).read().splitlines()
+        if not lines or lines[0] != "BOARD:":
+            continue
+        rows = []
+        for l in lines[1:]:
+            if l.endswith(":"):
+                break
+            rows.append(l)
+        board = [[{"x": 1, "b": 1, "o": 2, "w": 2}.get(ch, 0) for ch in r]
+                 for r in rows]
+        dead = [[ch in "bw" for ch in r] for r in rows]
+        if not board or max(len(rows), len(rows[0])) > 25:
+            continue
+        rel = os.path.relpath(src, corpus)
+        path, dp = write_position(work, "goscorer-" + f[:-4], board, dead, 1, rel)
+        out.append((path, rel, dp))
+    return out
+
+
+# ---- GNU Go ----
+
+def gnugo_key(path, rules, komi):
+    return hashlib.sha1(("%s|%s|%s" % (path, rules, komi)).encode()).hexdigest()
+
+
+def gnugo_cached(cache, path, rules, komi, bonus):
+    """GNU Go's margin (Black minus White), None when it gave none, or
+    "missing" when not in the cache."""
+    f = os.path.join(cache, gnugo_key(path, rules, komi) + ".txt")
+    if not os.path.exists(f):
+        return "missing"
+    text = open(f, encoding="utf-8", errors="replace").read()
+    m = re.search(r"(Black|White) wins by ([0-9.]+) points", text)
+    if m:
+        margin = float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
+    elif re.search(r"\bJigo\b|draw", text, re.I):
+        margin = 0.0
+    else:
+        return None
+    if rules == "area":
+        margin -= bonus
+    return margin
+
+
+def gnugo_run(cache, path, rules, komi):
+    f = os.path.join(cache, gnugo_key(path, rules, komi) + ".txt")
+    if os.path.exists(f):
+        return
+    args = ["nice", "-n", "10", GNUGO, "--score", "aftermath", "--komi",
+            str(komi), "--chinese-rules" if rules == "area" else
+            "--japanese-rules", "-l", path]
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       check=False)
+    fd, tmp = tempfile.mkstemp(dir=cache)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(p.stdout)
+    os.replace(tmp, f)
+
+
+# ---- figures ----
+
+def rules_kind(o):
+    return "area" if "scoreAREA" in o["rules_detail"] else "terr"
+
+
+class Tally:
+    def __init__(self):
+        self.reversed = 0
+        self.n = self.winner = self.exact = self.off10 = 0
+        self.settled_off3 = self.settled = self.dead_n = self.dead_eq = 0
+        self.settled_winner = 0
+        self.off1 = 0
+        self.g_n = self.g_winner = self.g_exact = self.g_off10 = 0
+        self.o_winner = self.o_exact = self.o_off10 = 0   # ours on those
+
+    def add(self, want, ours, unsettled, dead_eq, gnu):
+        if abs(want) >= REVERSED_MIN and abs(ours + want) < 1e-6:
+            # the count is the recorded result's exact opposite, by a margin
+            # no miscount hits by chance: a record that names the wrong
+            # winner (doc/dead-stones.md), counted apart
+            self.reversed += 1
+            return
+        self.n += 1
+        d = abs(ours - want)
+        self.winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
+        self.exact += d < 1e-6
+        self.off1 += abs(d - 1) < 1e-6
+        self.off10 += d >= 10 - 1e-6
+        if not unsettled:
+            self.settled += 1
+            self.settled_off3 += d > 3 + 1e-6
+            self.settled_winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
+        if dead_eq is not None:
+            self.dead_n += 1
+            self.dead_eq += dead_eq
+        if gnu is not None and gnu != "missing":
+            g = abs(gnu - want)
+            self.g_n += 1
+            self.g_winner += (gnu > 0) == (want > 0) and (gnu < 0) == (want < 0)
+            self.g_exact += g < 1e-6
+            self.g_off10 += g >= 10 - 1e-6
+            self.o_winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
+            self.o_exact += d < 1e-6
+            self.o_off10 += d >= 10 - 1e-6
+
+
+def pct(a, b):
+    return "%5.1f%%" % (100.0 * a / b) if b else "    -"
+
+
+def report(name, t, rate):
+    if not t.n:
+        return
+    print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
+          "  off1 %d  settled %d, off>3 %d (%s), winner %s%s%s  %s"
+          % (name, t.n, pct(t.winner, t.n), t.n - t.winner, pct(t.exact, t.n),
+             t.exact, t.off10, pct(t.off10, t.n).strip(), t.off1, t.settled,
+             t.settled_off3, pct(t.settled_off3, t.settled).strip(),
+             pct(t.settled_winner, t.settled).strip(),
+             "  dead sets %s" % pct(t.dead_eq, t.dead_n) if t.dead_n else "",
+             "  (+%d reversed)" % t.reversed if t.reversed else "",
+             "%.0f games/s" % rate if rate else ""))
+    if t.g_n:
+        print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
+              % ("  GNU Go", t.g_n, pct(t.g_winner, t.g_n), t.g_n - t.g_winner,
+                 pct(t.g_exact, t.g_n), t.g_exact, t.g_off10,
+                 pct(t.g_off10, t.g_n).strip()))
+    if t.g_n and t.g_n < t.n:
+        print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
+              % ("  sgfkit same", t.g_n, pct(t.o_winner, t.g_n), t.g_n - t.o_winner,
+                 pct(t.o_exact, t.g_n), t.o_exact, t.o_off10,
+                 pct(t.o_off10, t.g_n).strip()))
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--sets", default=",".join(ALL_SETS))
+    ap.add_argument("--half", default="both", choices=["tune", "hold", "both"])
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--gnugo", action="store_true")
+    ap.add_argument("--cache", default="/tmp/sgfkit-gnugo")
+    ap.add_argument("--work", default=None)
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--tool", default=None)
+    ap.add_argument("--arg", action="append", default=[])
+    a = ap.parse_args(argv)
+    here = os.path.dirname(os.path.abspath(__file__))
+    tool = a.tool or os.path.join(here, "..", "..", "build", "bin", "sgfscore")
+    corpus = os.path.abspath(a.corpus)
+    if not os.path.isdir(corpus):
+        print("score-eval: SKIP: no corpus at %s" % corpus)
+        return 77
+    sets = a.sets.split(",")
+    work = a.work or tempfile.mkdtemp(prefix="sgfkit-eval-")
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(a.cache, exist_ok=True)
+    dedup = Dedup()
+    # the lists of games are the same from run to run: kept in the work
+    # folder when one is given (--work)
+    listed = {}
+    listing = os.path.join(work, "games.json")
+    if a.work and os.path.exists(listing):
+        listed = json.load(open(listing))
+
+    # (set name, path, sgfscore args, truth: "markup", (rel, dead points) or None)
+    games = []
+    if "kgs19" in sets or "server19" in sets or "small" in sets:
+        if "server" not in listed:
+            listed["server"] = server_games(corpus, tool, dedup)
+        marked, unmarked = listed["server"]
+        for path, size in marked:
+            s = "kgs19" if size == 19 else "small"
+            if s in sets:
+                games.append((s if s == "kgs19" else "%dx%d" % (size, size),
+                              path, ["--dead=estimate"], "markup"))
+        for path, size in unmarked:
+            s = "server19" if size == 19 else "small"
+            if s in sets:
+                games.append((s if s == "server19" else "%dx%d" % (size, size),
+                              path, ["--dead=estimate"], None))
+    nokm = []
+    if "pro" in sets:
+        if "pro" not in listed:
+            listed["pro"] = pro_games(corpus, tool, dedup)
+        keep, nokm = listed["pro"]
+        games += [("pro", p, ["--dead=estimate", "--rules=japanese"], None)
+                  for p in keep]
+    if "ogs" in sets:
+        games += [("ogs", p, ["--dead=estimate"], (rel, dp))
+                  for p, rel, dp in ogs_positions(corpus, work)]
+    if "goscorer" in sets:
+        games += [("goscorer", p, ["--dead=estimate"], (rel, dp))
+                  for p, rel, dp in goscorer_positions(corpus, work)]
+
+    if a.work:
+        with open(listing + ".tmp", "w") as fh:
+            json.dump(listed, fh)
+        os.replace(listing + ".tmp", listing)
+
+    def rel_of(g):
+        return g[3][0] if isinstance(g[3], tuple) else os.path.relpath(g[1], corpus)
+
+    if a.half != "both":
+        games = [g for g in games if half_of(rel_of(g)) == a.half]
+
+    # sgfscore, one run per argument list
+    results, rates = {}, {}
+    groups = {}
+    for g in games:
+        groups.setdefault(tuple(g[2]), []).append(g)
+    for args, gs in groups.items():
+        files = [g[1] for g in gs]
+        out, took = run_tool(tool, list(args) + a.arg, files, a.j)
+        results.update({k[0]: o for k, o in out.items() if k[1] == 1})
+        for g in gs:
+            rates.setdefault(g[0], [0, 0.0])
+        per = took / max(1, len(files))
+        for g in gs:
+            rates[g[0]][0] += 1
+            rates[g[0]][1] += per
+    markup = {}
+    if any(g[3] == "markup" for g in games):
+        files = [g[1] for g in games if g[3] == "markup"]
+        out, _ = run_tool(tool, ["--dead=markup"], files, a.j)
+        markup = {k[0]: o for k, o in out.items() if k[1] == 1}
+
+    if a.gnugo:
+        todo = []
+        for g in games:
+            o = results.get(g[1])
+            if o and "error" not in o:
+                todo.append((g[1], rules_kind(o), o["komi"]))
+        with ThreadPoolExecutor(max_workers=a.j) as ex:
+            list(ex.map(lambda t: gnugo_run(a.cache, *t), todo))
+
+    tallies, misses = {}, []
+    for g in games:
+        name, path = g[0], g[1]
+        o = results.get(path)
+        if not o or "error" in o:
+            continue
+        want = recorded_margin(o["recorded"])
+        if want is None:
+            continue
+        ours = o["margin"]
+        dead_eq = None
+        if g[3] == "markup" and path in markup:
+            dead_eq = o["dead_stones"] == markup[path]["dead_stones"]
+        elif isinstance(g[3], tuple):
+            truth = sorted(g[3][1])
+            dead_eq = sorted(o["dead_stones"]["black"] + o["dead_stones"]["white"]) == truth
+        gnu = gnugo_cached(a.cache, path, rules_kind(o), o["komi"], o["bonus"])
+        half = half_of(rel_of(g))
+        for key in ((name, half), (name, "all")):
+            tallies.setdefault(key, Tally()).add(want, ours, o["unsettled"],
+                                                 dead_eq, gnu)
+        wrong = (ours > 0) != (want > 0) or (ours < 0) != (want < 0)
+        if abs(ours - want) > 1e-6 or dead_eq is False:
+            misses.append((name, half, rel_of(g), o["recorded"], o["result"],
+                           ours - want, o["unsettled"], gnu, wrong, dead_eq))
+
+    print("score-eval: %s (sgfscore %s)" % (corpus, " ".join(a.arg) or "defaults"))
+    names = []
+    for g in games:
+        if g[0] not in names:
+            names.append(g[0])
+    for name in names:
+        print("%s:" % name)
+        for half in ("tune", "hold", "all"):
+            t = tallies.get((name, half))
+            if t:
+                r = rates.get(name)
+                report(half, t, r[0] / r[1] if half == "all" and r and r[1] else 0)
+        if name == "pro" and nokm:
+            print("  (%d more games without KM[] not scored)" % len(nokm))
+        t = tallies.get((name, "all"))
+        if t and t.g_n < t.n:
+            print("  (GNU Go answered %d of %d; --gnugo fills the cache)"
+                  % (t.g_n, t.n))
+    if a.list:
+        print("misses (set half path RE ours diff unsettled gnugo):")
+        for m in sorted(misses, key=lambda m: (m[0], -abs(m[5]), m[2])):
+            gnu = m[7]
+            gtxt = ("-" if gnu in (None, "missing") else "%+g" % gnu)
+            print("  %s %s %s RE[%s] %s %+g u=%d gnugo %s%s%s"
+                  % (m[0], m[1], m[2], m[3], m[4], m[5], m[6], gtxt,
+                     " WRONG-WINNER" if m[8] else "",
+                     " dead-set" if m[9] is False else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
