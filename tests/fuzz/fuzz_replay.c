@@ -112,6 +112,11 @@ static int on_step(void *ctx, const sgf_position *p,
                 FAIL("a pass or a move off the board changed the board");
         } else if (in->legality != SGF_ILLEGAL_OCCUPIED &&
                    in->legality != SGF_ILLEGAL_OFF_BOARD) {
+            /* HA without AB: the replay places the handicap stones just
+             * before White's first move (handicap-placed) */
+            if (s->move == 1 && me == SGF_WHITE &&
+                now[them] + in->captured > k->stones[them])
+                k->stones[them] = now[them] + in->captured;
             /* executed as SGF says: the stone, minus what it took */
             if (now[me] != k->stones[me] + 1 - in->suicided ||
                 now[them] != k->stones[them] - in->captured)

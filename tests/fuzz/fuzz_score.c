@@ -97,7 +97,7 @@ static void check_score(const sgf_position *p, const unsigned char *map,
         if (r.winner != ww)
             FAIL("result '%s' for winner %d", sg->result, s->winner);
     }
-    if ((unsigned)sg->agreement > SGF_AGREE_NOT_COMPARABLE ||
+    if ((unsigned)sg->agreement > SGF_AGREE_REVERSED ||
         !sgf_agreement_name(sg->agreement) ||
         !sgf_dead_mode_name(sg->dead))
         FAIL("agreement %d, dead mode %d", (int)sg->agreement, (int)sg->dead);
