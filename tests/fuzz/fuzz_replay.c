@@ -101,6 +101,11 @@ static int on_step(void *ctx, const sgf_position *p,
         int pass = s->x < 0 && s->y < 0;
         int on_board = s->x >= 0 && s->y >= 0 && s->x < w && s->y < h;
         int me = s->color, them = SGF_BLACK + SGF_WHITE - me;
+        /* HA without AB: the replay places the handicap stones just before
+         * White's first move, a pass or not (handicap-placed) */
+        if (s->move == 1 && me == SGF_WHITE &&
+            now[them] + in->captured > k->stones[them])
+            k->stones[them] = now[them] + in->captured;
         if (pass || !on_board) {
             if (in->captured || in->suicided)
                 FAIL("a pass or a move off the board captured");
@@ -112,11 +117,6 @@ static int on_step(void *ctx, const sgf_position *p,
                 FAIL("a pass or a move off the board changed the board");
         } else if (in->legality != SGF_ILLEGAL_OCCUPIED &&
                    in->legality != SGF_ILLEGAL_OFF_BOARD) {
-            /* HA without AB: the replay places the handicap stones just
-             * before White's first move (handicap-placed) */
-            if (s->move == 1 && me == SGF_WHITE &&
-                now[them] + in->captured > k->stones[them])
-                k->stones[them] = now[them] + in->captured;
             /* executed as SGF says: the stone, minus what it took */
             if (now[me] != k->stones[me] + 1 - in->suicided ||
                 now[them] != k->stones[them] - in->captured)
