@@ -1504,10 +1504,14 @@ int sgf_inputs_track_progress(sgf_inputs *in)
     for (size_t i = 0; i < in->npaths; i++) {
         const char *p = in->paths[i];
         struct stat st;
+        if (p && strcmp(p, "-") == 0) {
+            in->size_open = true;
+            continue;
+        }
         if (!p || stat(p, &st) != 0)
             continue;       /* sgf_inputs_next reports it */
-        if (strcmp(p, "-") == 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
-            in->size_open = true;
+        if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+            in->size_open = true;   /* a pipe or a device */
         } else if (S_ISDIR(st.st_mode)) {
             in->dirs_unlisted++;
         } else {
