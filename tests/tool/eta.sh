@@ -2,7 +2,7 @@
 # eta.sh - the ETA of --progress holds to the real remaining time
 # (sgfscore(1), SGFKIT_PROGRESS_LOG).
 #
-# A collection whose games vary in length a lot (40 to 340 moves, made here
+# A collection of 800 games that vary in length a lot (40 to 340 moves, made here
 # from the root of corpus/clean/modern-game.sgf with moves that never
 # capture), in the order a collection often has: plain records first, then
 # the same kind of games with long review comments, whose bytes cost the
@@ -38,7 +38,7 @@ def moves(n):
     return ''.join(out)
 os.mkdir(sys.argv[2])
 for part, comment in (('1-plain', ''), ('2-reviewed', 'C[%s]' % ('review ' * 850))):
-    for i in range(60):
+    for i in range(400):
         path = os.path.join(sys.argv[2], '%s-%03d.sgf' % (part, i))
         with open(path, 'w', encoding='utf-8') as f:
             f.write('(%s%s%s)\n' % (root, comment, moves(rng.randint(40, 340))))
@@ -89,7 +89,7 @@ while :; do
     try=$((try + 1))
 done
 cat judge.out
-check "sgfscore --dead=estimate over 120 games: exit status 0" test "$rc" -eq 0
+check "sgfscore --dead=estimate over 800 games: exit status 0" test "$rc" -eq 0
 check "the ETA is within 25% of the remaining time from 10% on" test "$verdict" -ne 1
 check "the ETA of bytes alone misses it on the same run" test "$verdict" -ne 2
 finish
