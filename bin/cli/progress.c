@@ -39,11 +39,16 @@
 /* ------------------------------------------------------------------ */
 /* The clock and the numbers                                           */
 
-double progress_clock(void)
+static double clock_seconds(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double progress_clock(void)
+{
+    return clock_seconds(CLOCK_MONOTONIC);
 }
 
 /* n with thousands separators: 12,345. */
@@ -105,11 +110,17 @@ struct estimator {
 /* SGFKIT_PROGRESS_LOG: a file that gets the ETA at each tenth of the
  * bytes, for the test that holds the ETA to the real remaining time. */
 #define LOG_ENV "SGFKIT_PROGRESS_LOG"
+/* SGFKIT_PROGRESS_CLOCK=cpu: the model and the log run on the process's
+ * CPU time, so that a test on a loaded machine judges the model, not the
+ * load. */
+#define CLOCK_ENV "SGFKIT_PROGRESS_CLOCK"
 
 struct progress {
     const char *tool;
     pthread_mutex_t *err_lock;
     double start, period, first_draw;
+    clockid_t model_clock;     /* the ETA's: CLOCK_MONOTONIC unless cpu */
+    double model_start;        /* the same clock when the run began */
     bool tty;
     bool drawn;                /* under err_lock */
     int bar_width;             /* the ticker's */
@@ -241,7 +252,7 @@ static void estimator_sample(struct estimator *e, double t,
     e->bytes = s->position;
 }
 
-/* Seconds left, or -1 while nothing is known. */
+/* Seconds left, or -1 while nothing is known; t on the model's clock. */
 static double estimate(const struct progress *p, double t,
                        const struct snapshot *s)
 {
@@ -250,7 +261,7 @@ static double estimate(const struct progress *p, double t,
     const struct estimator *e = &p->est;
     double mb_left = (double)(s->total - s->position) / 1e6;
     if (e->n < MIN_INTERVALS || s->files <= 0 || e->sg <= 0 || e->sb <= 0) {
-        double elapsed = t - p->start;
+        double elapsed = t - p->model_start;
         return elapsed * mb_left * 1e6 / (double)s->position;
     }
     double games_left = (double)s->files_total > s->files
@@ -273,7 +284,7 @@ static void log_tenths(struct progress *p, double t, const struct snapshot *s,
     while (p->next_tenth < 10
            && s->position * 10 >= (uint64_t)p->next_tenth * s->total) {
         fprintf(p->eta_log, "mark %d %.4f %.4f %.6f\n", p->next_tenth * 10,
-                t - p->start, eta,
+                t - p->model_start, eta,
                 (double)s->position / (double)s->total);
         p->next_tenth++;
     }
@@ -450,11 +461,13 @@ static void *ticker_main(void *arg)
         if (t < next)
             continue;          /* woken early */
         pthread_mutex_unlock(&p->lock);
+        double mt = p->model_clock == CLOCK_MONOTONIC
+            ? t : clock_seconds(p->model_clock);
         struct snapshot s;
         snapshot(p, &s);
-        estimator_sample(&p->est, t, &s);
-        double eta = estimate(p, t, &s);
-        log_tenths(p, t, &s, eta);
+        estimator_sample(&p->est, mt, &s);
+        double eta = estimate(p, mt, &s);
+        log_tenths(p, mt, &s, eta);
         if (t >= next_draw) {
             draw(p, t, &s, eta);
             next_draw = t + p->period;
@@ -503,6 +516,11 @@ struct progress *progress_start(const struct progress_config *cfg)
     atomic_init(&p->files_total, 0);
     atomic_init(&p->total_final, 0);
     atomic_init(&p->size_unknown, 0);
+    const char *clock = getenv(CLOCK_ENV);
+    p->model_clock = clock && strcmp(clock, "cpu") == 0
+        ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
+    p->model_start = p->model_clock == CLOCK_MONOTONIC
+        ? p->start : clock_seconds(p->model_clock);
     const char *log = getenv(LOG_ENV);
     if (log && *log)
         p->eta_log = fopen(log, "a");
@@ -534,7 +552,8 @@ void progress_stop(struct progress *p)
     if (p->has_ticker)
         pthread_join(p->ticker, NULL);
     if (p->eta_log) {
-        fprintf(p->eta_log, "end %.4f\n", progress_clock() - p->start);
+        fprintf(p->eta_log, "end %.4f\n",
+                clock_seconds(p->model_clock) - p->model_start);
         fclose(p->eta_log);
     }
     pthread_mutex_lock(p->err_lock);

@@ -8,11 +8,14 @@
 # the same kind of games with long review comments, whose bytes cost the
 # dead-stone estimate next to nothing.  sgfscore --dead=estimate -j1 logs
 # the ETA it shows at each tenth of the bytes; from 10% on each must be
-# within 25% of the time the run then really took (or 0.1 s, for the
-# sampling).  The ETA of bytes alone, elapsed * (1 - f) / f, is worked out
+# within 25% of the time the run then really took (or 0.05 s, one sample
+# of the ticker).  The ETA of bytes alone, elapsed * (1 - f) / f, is worked out
 # from the same log and must miss that mark: otherwise the collection
-# tells the two apart no more.  A run on a machine whose load changed
-# under it gets one more try.  Prints "N passed, N failed" last.
+# tells the two apart no more.
+# Times are the process's CPU seconds (SGFKIT_PROGRESS_CLOCK=cpu): other
+# builds on the machine change the wall time a game takes, not its CPU
+# time.  A miss still gets one more run, for what load does to the CPU
+# time too (caches).  Prints "N passed, N failed" last.
 # Environment: builddir (where bin/sgfscore is), srcdir.
 name=eta.sh
 tool=sgfscore
@@ -58,14 +61,14 @@ if end is None or [m[0] for m in marks] != list(range(10, 100, 10)):
     print('eta.sh: the log lacks marks or its end:', marks, end)
     sys.exit(1)
 def miss(eta, real):
-    return abs(eta - real) > max(0.25 * real, 0.1)
+    return abs(eta - real) > max(0.25 * real, 0.05)
 bad_new = bad_old = 0
 for pct, elapsed, eta, f in marks:
     real = end - elapsed
     old = elapsed * (1 - f) / f
     bad_new += miss(eta, real)
     bad_old += miss(old, real)
-    print('eta.sh: %d%%: remaining %.2f s, ETA %.2f s (%+.0f%%), bytes alone %.2f s (%+.0f%%)'
+    print('eta.sh: %d%%: remaining %.2f CPU s, ETA %.2f s (%+.0f%%), bytes alone %.2f s (%+.0f%%)'
           % (pct, real, eta, 100 * (eta - real) / real, old, 100 * (old - real) / real))
 if bad_new:
     print('eta.sh: the ETA missed %d marks' % bad_new)
@@ -79,7 +82,8 @@ EOF_PY
 try=1
 while :; do
     rm -f eta.log
-    SGFKIT_PROGRESS_LOG=$t/eta.log SGFKIT_PROGRESS_INTERVAL=0.05 \
+    SGFKIT_PROGRESS_LOG=$t/eta.log SGFKIT_PROGRESS_CLOCK=cpu \
+        SGFKIT_PROGRESS_INTERVAL=0.05 \
         "$prog" --dead=estimate -j1 --progress=always --format=csv games \
         >out 2>err
     rc=$?
