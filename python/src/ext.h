@@ -180,6 +180,10 @@ void pool_decref(ext_pool *p);
 sgf_game *pool_take(ext_pool *p);
 void pool_give(ext_pool *p, sgf_game *g);
 
+/* _sgfkit._game_from_state(state): the Game a pickle's state reads again
+ * (Game.__reduce__ makes the state). */
+PyObject *game_from_state(PyObject *module, PyObject *state);
+
 /* ---- the reader (reader.c) ---- */
 
 extern PyTypeObject Reader_Type;
