@@ -339,3 +339,16 @@ def test_read_games_other_formats(other_formats, client):
     pd.testing.assert_frame_equal(got, want)
     with pytest.raises(sgfkit.InputError, match="not a game record in XML"):
         sgfkit.games_frame(*other_formats)
+
+
+def test_games_travel_to_workers(client, corpus):
+    """Games pickle: a worker process reads the same values from them."""
+    import operator
+    games = list(sgfkit.read(os.path.join(corpus, "rules"),
+                             rules="japanese"))
+    futures = client.map(operator.attrgetter("info", "moves", "setup",
+                                             "diagnostics"), games,
+                         pure=False)
+    assert client.gather(futures) == [(g.info, g.moves, g.setup,
+                                       g.diagnostics) for g in games]
+    assert len(games) > 5
