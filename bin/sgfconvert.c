@@ -174,20 +174,13 @@ static int target_from_format(const struct cli *cli, struct options *o)
 
 /* ---- XML and JSON inputs ---- */
 
-static int ends_with(const char *s, const char *ext)
-{
-    size_t n = strlen(s), e = strlen(ext);
-    return n > e && strcasecmp(s + n - e, ext) == 0;
-}
-
 static enum source source_of(const char *origin)
 {
-    if (ends_with(origin, ".xml") || ends_with(origin, ".xml.gz"))
-        return FROM_XML;
-    if (ends_with(origin, ".json") || ends_with(origin, ".jsonl") ||
-        ends_with(origin, ".ndjson") || ends_with(origin, ".json.gz") ||
-        ends_with(origin, ".jsonl.gz"))
-        return FROM_JSON;
+    switch (sgf_document_of_name(origin)) {
+    case SGF_DOCUMENT_XML: return FROM_XML;
+    case SGF_DOCUMENT_JSON: return FROM_JSON;
+    case SGF_DOCUMENT_SGF: break;
+    }
     return FROM_SGF;
 }
 

@@ -965,6 +965,15 @@ typedef struct sgf_source_map sgf_source_map;
 sgf_source_map *sgf_source_map_new(void);
 void sgf_source_map_free(sgf_source_map *map);
 void sgf_game_remap(sgf_game *g, const sgf_source_map *map);
+/* What a file's name says it holds, as sgfconvert reads its inputs back
+ * (letter case ignored): SGF_DOCUMENT_XML for *.xml and *.xml.gz,
+ * SGF_DOCUMENT_JSON for *.json, *.jsonl, *.ndjson, *.json.gz and
+ * *.jsonl.gz (trees for sgf_json_to_sgf), SGF_DOCUMENT_SGF for any other
+ * name (SGF or a foreign format the reader reads). */
+typedef enum {
+    SGF_DOCUMENT_SGF, SGF_DOCUMENT_XML, SGF_DOCUMENT_JSON
+} sgf_document_kind;
+sgf_document_kind sgf_document_of_name(const char *name);
 /* sgf_xml_to_sgf, recording in map (may be NULL) where each node,
  * property and value written came from; offsets count from the first byte
  * this call writes. */

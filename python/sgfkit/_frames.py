@@ -153,7 +153,9 @@ def games_frame(*inputs, legality=True, rules="auto", charset=None, jobs=1,
     (doc/json.md) with dtypes, plus `year` after `date`.  date is a
     datetime where the record gives a whole date (NaT otherwise; year is
     there when DT gives one).  legality: the replay's checks count in
-    status, errors and warnings.  jobs: threads reading in parallel."""
+    status, errors and warnings.  jobs: threads reading in parallel.
+    Inputs named *.xml, *.json, *.jsonl, *.ndjson (also .gz) are read as
+    sgfconvert reads them: XML or JSON trees turned into SGF."""
     return frame("games", inputs, dict(legality=legality, rules=rules,
                                        charset=charset), jobs, on_error)
 

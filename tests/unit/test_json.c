@@ -1192,6 +1192,23 @@ static void test_corpus(const char *dir, const char *name)
     sgf_position_free(pos);
 }
 
+/* The names sgfconvert reads back as XML or JSON, and the others. */
+static void test_document_names(void)
+{
+    CHECK_INT(sgf_document_of_name("a.json"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("db.zip:x/A.JSONL"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.ndjson"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.jsonl.gz"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.xml"), SGF_DOCUMENT_XML);
+    CHECK_INT(sgf_document_of_name("a.Xml.gz"), SGF_DOCUMENT_XML);
+    CHECK_INT(sgf_document_of_name("a.sgf"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("a.gib"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("xml"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name(".json"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("a.json~"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name(NULL), SGF_DOCUMENT_SGF);
+}
+
 int main(void)
 {
     char dir[1100];
@@ -1208,6 +1225,7 @@ int main(void)
     test_jsonl();
     test_csv();
     test_reports();
+    test_document_names();
     snprintf(dir, sizeof dir, "%s/corpus", src && *src ? src : ".");
     test_corpus(dir, "corpus/");
     harness_corpus(dir, sizeof dir, "");

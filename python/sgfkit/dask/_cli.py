@@ -143,6 +143,10 @@ def parser():
     s = sub.add_parser("convert", parents=[common], help="sgfconvert, one "
                        "output file per partition in -o DIR plus "
                        "manifest.jsonl")
+    s.add_argument("--from", dest="source", default="auto",
+                   choices=("auto", "sgf", "xml", "json"),
+                   help="what the inputs are: auto (by name: .xml, .json, "
+                        ".jsonl, .ndjson, also gzipped), sgf, xml, json")
     s.add_argument("-t", "--to", default="sgf",
                    choices=("sgf", "xml", "json", "jsonl", "csv"))
     s.add_argument("--xml", default="go", choices=("go", "raw"))
@@ -207,7 +211,7 @@ def job_options(a):
     elif a.job == "convert":
         o.update(to=a.to, xml=a.xml, csv=a.csv, main_line=a.main_line,
                  strip=a.strip, passes=a.passes, drop_empty=a.drop_empty,
-                 repair=not a.no_repair,
+                 repair=not a.no_repair, source=a.source,
                  edges=True)
     return o
 
