@@ -2,14 +2,9 @@
  * progress.c - the progress bar, the status line and the log lines of
  * --progress (progress.h).
  *
- * The bytes, files and totals are the library's (sgf_inputs_get_progress):
- * the iterator sizes each file as it expands the inputs, and counts what it
- * reads from each, compressed bytes for gzip files and archives.  The ETA
- * is a model of the tool's work, fitted as the run goes (estimate()).
- *
- * Nothing here costs the run a system call per game: the reader copies a
- * few counters per game, the output stage four relaxed stores, and the
- * sampling and drawing are a thread of their own.
+ * The bytes, files and totals are the library's (sgf_inputs_get_progress).
+ * The run itself only stores counters: sampling and drawing are a thread
+ * of their own, so that progress costs no system call per game.
  */
 #include <signal.h>
 #include <stdatomic.h>
@@ -79,23 +74,14 @@ static const char *duration(char buf[32], double s)
 /* ------------------------------------------------------------------ */
 /* The state                                                           */
 
-/* The ETA's model, the ticker's alone.  The run is cut into intervals of
- * at least INTERVAL_GAMES games (or INTERVAL_SECONDS); two rates are kept,
- * seconds per game and seconds per byte (sums of the intervals, older ones
- * fading with FADE_SECONDS), and the ETA applies the one that predicted
- * the intervals' times better to what is left.  Per game or per byte,
- * because a tool's work is mostly one of the two: sgfscore's dead-stone
- * estimate costs about the same for a game of any size and a record's
- * comments cost it next to nothing, so that bytes alone misjudge it 2-3
- * times over on a collection whose parts differ, while sgfcheck's work
- * follows the bytes.  Games left come from the files left, at the games
- * per file seen so far.  Rates, not a least-squares fit: the number of
- * games in an interval is noisy, and a fit on it comes out short. */
+/* The ETA's model (the ticker's alone): seconds per game or per byte,
+ * whichever predicted the past intervals better, as a tool's work follows
+ * one of the two (doc/inputs.md, "The ETA"). */
 #define FADE_SECONDS 30.0
 #define INTERVAL_GAMES 4
 #define INTERVAL_SECONDS 1.0
 #define MIN_INTERVALS 3
-/* The sampling period of the model, whatever the drawing period. */
+/* The model samples this often, whatever the drawing period. */
 #define SAMPLE_PERIOD 0.1
 
 struct estimator {
@@ -264,6 +250,7 @@ static double estimate(const struct progress *p, double t,
         double elapsed = t - p->model_start;
         return elapsed * mb_left * 1e6 / (double)s->position;
     }
+    /* the files left, at the games per file seen so far */
     double games_left = (double)s->files_total > s->files
         ? (double)s->games * ((double)s->files_total - s->files) / s->files
         : 0;

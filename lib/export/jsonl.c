@@ -20,6 +20,7 @@
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
+#include "common/hash.h"
 #include "common/output.h"
 #include "export/jsonl.h"
 #include "sgf/game.h"
@@ -114,18 +115,6 @@ void dyer_slot(char dyer[13], int slot, const sgf_prop *p, int w, int h)
         memcpy(dyer + 2 * slot, v, 2);
 }
 
-/* FNV-1a, 64 bits: a few lines anyone can write again in any language to
- * match a hash (doc/json.md gives the bytes it is taken over). */
-#define FNV_BASIS 0xcbf29ce484222325ull
-#define FNV_PRIME 0x100000001b3ull
-
-static inline uint64_t fnv(uint64_t h, const char *data, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)data[i]) * FNV_PRIME;
-    return h;
-}
-
 /* Everything but the moves: what the line prints before them, and the
  * counts. */
 static void summary_start(sgf_game *g, const sgf_rules *rules,
@@ -138,7 +127,7 @@ static void summary_start(sgf_game *g, const sgf_rules *rules,
     s->winner = winner_name(in->result.winner);
     iso_date(&in->date, s->date);
     memcpy(s->dyer, "????????????", 13);
-    s->hash = FNV_BASIS;
+    s->hash = FNV1A_BASIS;
     s->moves = 0;
     s->errors = sgf_game_count(g, SGF_ERROR);
     s->warnings = sgf_game_count(g, SGF_WARNING);
@@ -155,12 +144,13 @@ static inline void summary_move(game_summary *s, const sgf_prop *p,
     if (slot >= 0)
         dyer_slot(s->dyer, slot, p, w, h);
     uint64_t hash = s->hash;
-    hash = (hash ^ ';') * FNV_PRIME;
-    hash = (hash ^ (unsigned char)color) * FNV_PRIME;
-    hash = (hash ^ '[') * FNV_PRIME;
+    /* doc/json.md gives the bytes the hash is taken over */
+    hash = fnv1a_byte(hash, ';');
+    hash = fnv1a_byte(hash, (unsigned char)color);
+    hash = fnv1a_byte(hash, '[');
     if (kind != 0)                   /* a pass is hashed as nothing */
-        hash = fnv(hash, v, len);
-    s->hash = (hash ^ ']') * FNV_PRIME;
+        hash = fnv1a(hash, v, len);
+    s->hash = fnv1a_byte(hash, ']');
 }
 
 static void summary_end(game_summary *s)

@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "common/hash.h"
 #include "export/jsonl.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
@@ -109,10 +110,11 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* v's two bytes, low first */
 static uint64_t fnv16(uint64_t h, unsigned v)
 {
-    h = (h ^ (v & 0xff)) * 0x100000001b3ull;
-    return (h ^ (v >> 8)) * 0x100000001b3ull;
+    return fnv1a_byte(fnv1a_byte(h, (unsigned char)(v & 0xff)),
+                      (unsigned char)(v >> 8));
 }
 
 static bool is_move(const sgf_prop *p)
@@ -353,7 +355,7 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     out->transform = t;
     code_map m = code_map_of(t, w, h);
     bool hashed = flags & SGF_SIG_HASH, dyer = flags & SGF_SIG_DYER;
-    uint64_t hash = 0xcbf29ce484222325ull;
+    uint64_t hash = FNV1A_BASIS;
     hash = fnv16(hash, (unsigned)w);
     hash = fnv16(hash, (unsigned)h);
     uint64_t pending = 0;    /* setup codes not yet in the hash */
