@@ -298,6 +298,7 @@ class Output:
         if self.path:
             d = os.path.dirname(os.path.abspath(self.path))
             fd, self.tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
+            new_file_mode(fd)
             self.f = os.fdopen(fd, "wb")
         else:
             self.f = stdout
@@ -318,10 +319,19 @@ class Output:
             os.unlink(self.tmp)
 
 
+def new_file_mode(fd):
+    """A new output's permissions as open() would give them (mkstemp's
+    are 0600): 0666 less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.fchmod(fd, 0o666 & ~umask)
+
+
 def save_atomically(path, data):
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
     try:
+        new_file_mode(fd)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -398,8 +408,8 @@ def run_tool_job(a, client, parts, window, io):
                 io.err.write(err.decode("utf-8", "surrogateescape"))
             for key, n in c.items():
                 if key in ("agreement", "inputs-skipped"):
-                    for kind, k in n.items():
-                        counts[key][kind] = counts[key].get(kind, 0) + k
+                    for kind, m in n.items():
+                        counts[key][kind] = counts[key].get(kind, 0) + m
                 else:
                     counts[key] += n
             if out:
