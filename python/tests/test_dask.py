@@ -178,6 +178,18 @@ def test_usage_errors(inputs):
     assert rc == 2 and "-o DIR" in err
 
 
+def test_convert_never_overwrites(tmp_path, corpus):
+    """A folder that holds an earlier run's parts is refused, untouched."""
+    (tmp_path / "part-00000.sgf").write_bytes(b"mine")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path), corpus)
+    assert rc == 2 and "write into an empty or new folder" in err
+    assert os.listdir(tmp_path) == ["part-00000.sgf"]
+    assert (tmp_path / "part-00000.sgf").read_bytes() == b"mine"
+    (tmp_path / "file").write_bytes(b"")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path / "file"), corpus)
+    assert rc == 2 and "not a folder" in err
+
+
 def test_unreadable_input(inputs, scheduler, tmp_path):
     missing = str(tmp_path / "missing.sgf")
     for ship in ("paths", "bytes"):

@@ -342,6 +342,24 @@ def save_atomically(path, data):
         raise
 
 
+def earlier_parts(folder):
+    """Usage error when folder holds what a run writes there: a part or a
+    manifest is never overwritten (as sgfconvert --split's files)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise Usage("-o %s: not a folder" % folder)
+    found = [n for n in names if n == "manifest.jsonl" or
+             n.startswith("part-")]
+    if found:
+        raise Usage("%s already holds %s: write into an empty or new folder"
+                    % (os.path.join(folder, found[0]),
+                       "a run's parts" if len(found) > 1 else "a file of a "
+                       "run"))
+
+
 def skips_text(by_reason):
     """"3 inputs skipped (2 not a game record, 1 hidden)", as the tools
     say it: the reasons in the library's order."""
@@ -483,6 +501,8 @@ def main(argv=None, out=None, err=None):
                           ("256K" if a.job == "score" else "8M"))
         if a.job == "convert" and (not a.output or a.output == "-"):
             raise Usage("convert writes one file per partition: -o DIR")
+        if a.job == "convert":
+            earlier_parts(a.output)
     except (Usage, ValueError) as e:
         io.say("%s: %s" % (prog, e))
         return 2
