@@ -178,6 +178,18 @@ def test_usage_errors(inputs):
     assert rc == 2 and "-o DIR" in err
 
 
+def test_convert_never_overwrites(tmp_path, corpus):
+    """A folder that holds an earlier run's parts is refused, untouched."""
+    (tmp_path / "part-00000.sgf").write_bytes(b"mine")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path), corpus)
+    assert rc == 2 and "write into an empty or new folder" in err
+    assert os.listdir(tmp_path) == ["part-00000.sgf"]
+    assert (tmp_path / "part-00000.sgf").read_bytes() == b"mine"
+    (tmp_path / "file").write_bytes(b"")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path / "file"), corpus)
+    assert rc == 2 and "not a folder" in err
+
+
 def test_unreadable_input(inputs, scheduler, tmp_path):
     missing = str(tmp_path / "missing.sgf")
     for ship in ("paths", "bytes"):
@@ -352,3 +364,39 @@ def test_games_travel_to_workers(client, corpus):
     assert client.gather(futures) == [(g.info, g.moves, g.setup,
                                        g.diagnostics) for g in games]
     assert len(games) > 5
+
+
+def test_convert_parts_named_in_order_after_skips(scheduler, tmp_path):
+    """A worker that skips an archive's member (an archive under another
+    name is read whole there) still writes its part under its own number:
+    no part overwrites another."""
+    game = open(os.path.join(CORPUS, "clean", "modern-game.sgf"), "rb").read()
+    names = []
+    for i in range(4):
+        (tmp_path / ("g%d.sgf" % i)).write_bytes(game)
+        names.append(str(tmp_path / ("g%d.sgf" % i)))
+    with zipfile.ZipFile(tmp_path / "games.pack", "w") as z:
+        z.writestr("a.sgf", game)
+        z.writestr("README", "read me\n")
+        z.writestr("b.sgf", game)
+    # third: its one skip must not rename it part 1
+    names.insert(2, str(tmp_path / "games.pack"))
+    out = tmp_path / "out"
+    _, err, rc = dask_main("convert", "--scheduler", scheduler,
+                           "--partition-size=1", "-t", "jsonl", "-o",
+                           str(out), *names)
+    ref, ref_err, ref_rc = run_tool("sgfconvert", "-t", "jsonl", *names)
+    manifest = [json.loads(line) for line in
+                open(out / "manifest.jsonl", encoding="utf-8")]
+    assert [m["part"] for m in manifest] == \
+        ["part-%05d.jsonl" % k for k in range(len(names))]
+    umask = os.umask(0)
+    os.umask(umask)
+    for m in manifest:
+        assert (out / m["part"]).read_bytes().count(b"\n") == m["games"]
+        # as open() makes a file, not mkstemp's 0600
+        assert os.stat(out / m["part"]).st_mode & 0o777 == 0o666 & ~umask
+    assert b"".join((out / m["part"]).read_bytes() for m in manifest) == ref
+    assert rc == ref_rc, err
+    assert "skipped '%s:README'" % names[2] in ref_err
+    assert "skipped '%s:README'" % names[2] in err
