@@ -104,31 +104,45 @@ uint64_t sgf_reader_bytes(const sgf_reader *r)
     return r->offset;
 }
 
+static int grow_buffer(sgf_reader *r)
+{
+    size_t cap = r->cap * 2;
+    char *b = realloc(r->buf, cap);
+    if (!b)
+        return SGF_E_NOMEM;
+    r->buf = b;
+    r->cap = cap;
+    return SGF_OK;
+}
+
+/* Reads what the member gives into the free end of the buffer; false on
+ * a read error, which ends the member there: what arrived before it is
+ * read as if the member ended (the cut game is reported as such), then
+ * the error is given. */
+static bool read_more(sgf_reader *r)
+{
+    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+    if (n < 0) {
+        r->error = (int)n;
+        r->eof = true;
+        return false;
+    }
+    if (n == 0)
+        r->eof = true;
+    r->end += (size_t)n;
+    r->total += (uint64_t)n;
+    return true;
+}
+
 /* Read the whole rest of the member, or until limit bytes are buffered
  * (UTF-16 members are converted whole, foreign records read whole; they
- * are rare and small).  A read error ends the member there, as in
- * fill(). */
+ * are rare and small). */
 static int read_all(sgf_reader *r, size_t limit)
 {
     while (!r->eof && r->end - r->start < limit) {
-        if (r->end == r->cap) {
-            size_t cap = r->cap * 2;
-            char *b = realloc(r->buf, cap);
-            if (!b)
-                return SGF_E_NOMEM;
-            r->buf = b;
-            r->cap = cap;
-        }
-        long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
-        if (n < 0) {
-            r->error = (int)n;
-            r->eof = true;
-            return SGF_OK;
-        }
-        if (n == 0)
-            r->eof = true;
-        r->end += (size_t)n;
-        r->total += (uint64_t)n;
+        if (r->end == r->cap && grow_buffer(r) < 0)
+            return SGF_E_NOMEM;
+        read_more(r);
     }
     return SGF_OK;
 }
@@ -169,26 +183,10 @@ static int fill(sgf_reader *r)
         r->end -= r->start;
         r->start = 0;
     }
-    if (r->cap - r->end < CHUNK / 2) {
-        size_t cap = r->cap * 2;
-        char *b = realloc(r->buf, cap);
-        if (!b)
-            return SGF_E_NOMEM;
-        r->buf = b;
-        r->cap = cap;
-    }
-    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
-    if (n < 0) {
-        /* Read what arrived before the failure as if the member ended
-         * there (the cut game is reported as such), then give the error. */
-        r->error = (int)n;
-        r->eof = true;
+    if (r->cap - r->end < CHUNK / 2 && grow_buffer(r) < 0)
+        return SGF_E_NOMEM;
+    if (!read_more(r))
         return SGF_OK;
-    }
-    if (n == 0)
-        r->eof = true;
-    r->end += (size_t)n;
-    r->total += (uint64_t)n;
     if (!r->utf16_checked && r->end - r->start >= 4)
         return convert_utf16(r);
     if (r->eof && !r->utf16_checked)
