@@ -24,12 +24,12 @@
 /* Liberties from which a settled enemy string is a wall and nothing
  * more; one with fewer may lose a race to the group, so the search plays
  * on its outside liberties too (without them, a seki against a short wall
- * read as dead: 2017-01-02-27 in doc/dead-stones.md). */
+ * reads as dead). */
 enum { WALL_LIBS = 4 };
 /* Proving life (ld_alive), the defender wins at once only by taking this
  * many wall stones: a smaller capture the attacker may take back or
- * answer outside the enclosure (measured: from 1 stone, a few dead
- * strings next to short walls read as alive; 4 to 10 give the same). */
+ * answer outside the enclosure, and dead strings next to short walls
+ * would read as alive. */
 enum { BREAK_STONES = 4 };
 
 size_t ld_bytes(const sgf_position *p)

@@ -196,9 +196,8 @@ static int fill(sgf_reader *r)
 
 /* Number of '\n' in s[0..n): game records put a newline every few bytes
  * (";B[pd]\n"), where a memchr per line costs more than the parse.  With
- * SSE2 (x86-64), 16 bytes at a time: once frame mode scanned games with
- * SIMD (parser.c), eight bytes at a time was a fifth of the time of a
- * reader thread framing for workers. */
+ * SSE2 (x86-64), 16 bytes at a time, to keep pace with frame mode's SIMD
+ * scan (parser.c; doc/reader.md, "Frame mode's scan"). */
 #ifdef HAVE_SSE2_COUNT
 static size_t count_newlines(const char *s, size_t n)
 {
