@@ -357,23 +357,32 @@ static bool foreign_next(sgf_reader *r, sgf_raw_game *raw)
     return true;
 }
 
+/* raw's bytes copied into g's own buffer, which is kept from game to game:
+ * *bytes the copy, "" when there are none.  0 or SGF_E_NOMEM. */
+static int copy_source(sgf_game *g, const sgf_raw_game *raw,
+                       const char **bytes)
+{
+    if (raw->len > g->own_cap) {
+        char *b = realloc(g->own_src, raw->len);
+        if (!b)
+            return SGF_E_NOMEM;
+        g->own_src = b;
+        g->own_cap = raw->len;
+    }
+    if (raw->len)
+        memcpy(g->own_src, raw->bytes, raw->len);
+    *bytes = raw->len ? g->own_src : "";
+    return SGF_OK;
+}
+
 /* raw, a record of a foreign format, converted to SGF text in g, which is
  * then parsed (the steps after the parse are the caller's): g's
  * diagnostics are placed in raw's bytes.  0 or SGF_E_NOMEM. */
 static int read_foreign(sgf_game *g, const sgf_raw_game *raw, bool copy)
 {
     const char *src = raw->len ? raw->bytes : "";
-    if (copy && raw->len) {
-        if (raw->len > g->own_cap) {
-            char *b = realloc(g->own_src, raw->len);
-            if (!b)
-                return SGF_E_NOMEM;
-            g->own_src = b;
-            g->own_cap = raw->len;
-        }
-        memcpy(g->own_src, raw->bytes, raw->len);
-        src = g->own_src;
-    }
+    if (copy && copy_source(g, raw, &src) < 0)
+        return SGF_E_NOMEM;
     int f = (int)SGF_RAW_FORMAT(raw->flags);
     conv_start(&g->conv, src, raw->len);
     bool ok = format_convert(f, &g->conv);
@@ -591,16 +600,8 @@ int reader_read(sgf_game *g, const sgf_raw_game *raw, bool copy,
     }
     sgf_raw_game own = *raw;
     if (copy) {
-        if (raw->len > g->own_cap) {
-            char *b = realloc(g->own_src, raw->len);
-            if (!b)
-                return SGF_E_NOMEM;
-            g->own_src = b;
-            g->own_cap = raw->len;
-        }
-        if (raw->len)
-            memcpy(g->own_src, raw->bytes, raw->len);
-        own.bytes = raw->len ? g->own_src : "";
+        if (copy_source(g, raw, &own.bytes) < 0)
+            return SGF_E_NOMEM;
     } else if (!raw->len) {
         own.bytes = "";
     }
