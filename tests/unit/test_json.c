@@ -19,6 +19,7 @@
 
 #include "sgfkit.h"
 #include "harness.h"
+#include "parse.h"
 #include "treecmp.h"
 
 static treecmp *tc;
@@ -27,28 +28,19 @@ static treecmp *tc;
 
 static sgf_game *parse_n(const char *s, size_t len)
 {
-    sgf_raw_game raw = { 0 };
-    raw.bytes = s;
-    raw.len = len;
-    raw.origin = "test";
-    raw.index = 1;
-    raw.line = 1;
-    raw.column = 1;
-    raw.at_eof = 1;
+    sgf_raw_game raw = raw_text(s, len);
     return sgf_game_parse(&raw, NULL);
 }
 
 static sgf_game *parse(const char *s)
 {
-    return parse_n(s, strlen(s));
+    return parse_text(s, NULL);
 }
 
 static sgf_game *parse_opt(const char *s, unsigned flags)
 {
     sgf_read_options opt = { .flags = flags };
-    sgf_raw_game raw = { .bytes = s, .len = strlen(s), .origin = "test",
-                         .index = 1, .line = 1, .column = 1, .at_eof = 1 };
-    return sgf_game_parse(&raw, &opt);
+    return parse_text(s, &opt);
 }
 
 static void buf_reset(treecmp_buf *b)
