@@ -271,6 +271,48 @@ status 2 "--split: a link where a folder goes" --split='{PB}/{PW}' -o linked in/
 check "--split: the link is not followed" test -z "$(ls -A elsewhere)"
 check "--split: it says why" grep -q 'linked/Ann.*symbolic link' err
 
+# ---- --split and archives: the inputs' folders ------------------------------------
+# Two folders that hold the same names, and an archive whose members have
+# folders, a '..', an absolute path and a Windows '\\'.
+mkdir -p lib/kgs/2017 lib/ogs/2017
+printf '(;GM[1]PB[Ann];B[aa])\n' >lib/kgs/2017/a.sgf
+printf '(;GM[1]PB[Bob];B[bb])\n' >lib/ogs/2017/a.sgf
+python3 -c '
+import zipfile
+with zipfile.ZipFile("lib/db.zip", "w") as z:
+    z.writestr("pro/x.sgf", "(;GM[1]PB[Cy];B[cc])")
+    z.writestr("../../up.sgf", "(;GM[1]PB[Dee];B[dd])")
+    z.writestr("/abs/y.sgf", "(;GM[1]PB[Eve];B[ee])")
+    z.writestr("win\\z.sgf", "(;GM[1]PB[Fay];B[ff])")
+'
+status 0 "--split of a folder" --split -o kept lib/
+check "--split: the input folder's folders kept, no -2" \
+    test -f kept/kgs/2017/a-1.sgf -a -f kept/ogs/2017/a-1.sgf -a ! -e kept/kgs/2017/a-1-2.sgf
+check "--split: an archive's members under its name" \
+    test -f kept/db.zip/pro/x-1.sgf -a -f kept/db.zip/win/z-1.sgf
+check "--split: '..' and '/' of a member lead nowhere but into the folder" \
+    test -f kept/db.zip/up-1.sgf -a -f kept/db.zip/abs/y-1.sgf -a ! -e up-1.sgf -a ! -e ../up-1.sgf
+check "--split: the manifest names the kept paths" \
+    grep -q '"file":"ogs/2017/a-1.sgf","origin":"lib/ogs/2017/a.sgf"' kept/manifest.jsonl
+status 0 "--split of files named themselves: flat" --split -o named lib/kgs/2017/a.sgf lib/ogs/2017/a.sgf
+check "--split: a true collision still numbered" test -f named/a-1.sgf -a -f named/a-1-2.sgf
+status 0 "--split of an archive named itself" --split -o named2 lib/db.zip
+check "--split: an archive named itself keeps its name and members" \
+    test -f named2/db.zip/pro/x-1.sgf
+status 0 "--split='{PB}' flattens" --split='{PB}' -o flat lib
+check "--split: a pattern without {path} makes no folder" \
+    test -f flat/Ann.sgf -a -f flat/Bob.sgf -a -f flat/Cy.sgf
+status 0 "--split='{path}{PB}'" --split='by-player/{path}{PB}' -o mixed lib
+check "--split: {path} inside a pattern" \
+    test -f mixed/by-player/kgs/2017/Ann.sgf -a -f mixed/by-player/db.zip/pro/Cy.sgf
+status 0 "archive output keeps the folders" -o kept.zip lib
+pycheck "archive output: the members under the kept paths" '
+import zipfile
+n = set(zipfile.ZipFile("kept.zip").namelist())
+assert {"kgs/2017/a-1.sgf", "ogs/2017/a-1.sgf", "db.zip/pro/x-1.sgf", "db.zip/up-1.sgf"} <= n, n
+assert all(not m.startswith("/") and ".." not in m for m in n), n
+'
+
 # ---- inputs without a game: exit 1, as sgfcheck -----------------------------------
 python3 -c '
 import random, sys
