@@ -100,6 +100,11 @@ run_one "python/tests/run.sh (pytest)" sh "$srcdir/python/tests/run.sh"
 # records of corpus/: every board after every move must agree.
 run_one "tests/tool/crosscheck.sh --self" sh "$srcdir/tests/tool/crosscheck.sh" --self
 
+# SIGKILL during every output mode of sgfconvert (-o FILE, gzip, archive,
+# --split, --in-place): two kills each here; make check-limits runs 30.
+run_one "tests/tool/killtest.sh (10 rounds)" sh "$srcdir/tests/tool/killtest.sh" \
+    "$builddir/bin" 10
+
 if [ "$ran" -eq 0 ]; then
     echo "run-tests: FAIL: no test binary found under $builddir/tests/unit"
     total_failed=$((total_failed + 1))

@@ -14,6 +14,7 @@
  * the signatures.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "go/assume.h"
@@ -132,6 +133,7 @@ static void summary_start(sgf_game *g, const sgf_rules *rules,
     s->errors = sgf_game_count(g, SGF_ERROR);
     s->warnings = sgf_game_count(g, SGF_WARNING);
     s->status = s->errors ? "errors" : s->warnings ? "warnings" : "ok";
+    game_id_of(g, s->game_id);
 }
 
 /* Move p of a w x h board into the signatures: v is its value without
@@ -153,13 +155,27 @@ static inline void summary_move(game_summary *s, const sgf_prop *p,
     s->hash = fnv1a_byte(hash, ']');
 }
 
-static void summary_end(game_summary *s)
+static void hex64(uint64_t h, char out[17])
 {
     static const char hex[] = "0123456789abcdef";
-    uint64_t h = s->hash;
     for (int i = 15; i >= 0; i--, h >>= 4)
-        s->moves_hash[i] = hex[h & 15];
-    s->moves_hash[16] = '\0';
+        out[i] = hex[h & 15];
+    out[16] = '\0';
+}
+
+static void summary_end(game_summary *s)
+{
+    hex64(s->hash, s->moves_hash);
+}
+
+void game_id_of(const sgf_game *g, char id[17])
+{
+    const char *origin = sgf_game_origin(g);
+    char number[24];
+    int n = snprintf(number, sizeof number, "%u", sgf_game_index(g));
+    uint64_t h = fnv(FNV_BASIS, origin ? origin : "",
+                     origin ? strlen(origin) + 1 : 1);   /* with its 0 */
+    hex64(fnv(h, number, n > 0 ? (size_t)n : 0), id);
 }
 
 /* ---- the main line ------------------------------------------------------ */
@@ -440,6 +456,7 @@ int sgf_jsonl_write_game(sgf_game *g, const sgf_rules *rules,
     sink_putc(&s, ':');
     sink_uint(&s, g->index);
     sink_putc(&s, '"');
+    FIELD_STR(&s, "game_id", sum.game_id);
     FIELD_INT(&s, "boardXSize", (unsigned)(in->width > 0 ? in->width : 0));
     FIELD_INT(&s, "boardYSize", (unsigned)(in->height > 0 ? in->height : 0));
     FIELD_STR(&s, "rules", sum.rules_name);
