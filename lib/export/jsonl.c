@@ -173,9 +173,9 @@ void game_id_of(const sgf_game *g, char id[17])
     const char *origin = sgf_game_origin(g);
     char number[24];
     int n = snprintf(number, sizeof number, "%u", sgf_game_index(g));
-    uint64_t h = fnv(FNV_BASIS, origin ? origin : "",
-                     origin ? strlen(origin) + 1 : 1);   /* with its 0 */
-    hex64(fnv(h, number, n > 0 ? (size_t)n : 0), id);
+    uint64_t h = fnv1a(FNV1A_BASIS, origin ? origin : "",
+                       origin ? strlen(origin) + 1 : 1);   /* with its 0 */
+    hex64(fnv1a(h, number, n > 0 ? (size_t)n : 0), id);
 }
 
 /* ---- the main line ------------------------------------------------------ */
