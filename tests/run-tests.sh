@@ -83,7 +83,7 @@ done
 # lib/README.md against the sources and objects (layers.sh), the libraries
 # each tool is linked with (linked.sh), and every example of README.md and
 # the man pages (examples.sh).
-for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh \
+for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh eta.sh \
     layers.sh linked.sh examples.sh; do
     tool=$srcdir/tests/tool/$name
     [ -f "$tool" ] || continue
