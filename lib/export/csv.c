@@ -3,68 +3,28 @@
  * columns): one row per game with the scalars of the JSON Lines line, or one
  * row per main-line move.
  *
- * RFC 4180 rows end in CRLF, and a field is quoted when it holds a comma, a
- * quote or a line break, its quotes doubled.  Text is UTF-8; invalid bytes
- * become U+FFFD (the JSON Lines line does the same), so that readers that
+ * RFC 4180 rows end in CRLF; fields are quoted as sink_csv_field does.
+ * Text is UTF-8; invalid bytes become U+FFFD (the JSON Lines line does the same), so that readers that
  * decode strictly (Python's csv over a text file) take every row.
  */
 #include <stdbool.h>
 #include <string.h>
 
 #include "common/output.h"
-#include "export/csv.h"
 #include "export/jsonl.h"
 #include "sgf/points.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 
-void csv_field(out_sink *s, const char *str, size_t n)
+int sgf_csv_write_field(const char *str, size_t len, sgf_write_fn write,
+                        void *ctx)
 {
-    const unsigned char *p = (const unsigned char *)str, *end = p + n;
-    bool quote = false, clean = true;
-    if (!str)
-        return;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = p[i];
-        if (c == ',' || c == '"' || c == '\r' || c == '\n')
-            quote = true;
-        else if (c >= 0x80)
-            clean = false;
-    }
-    if (!quote && clean) {
-        sink_put(s, str, n);
-        return;
-    }
-    if (quote)
-        sink_putc(s, '"');
-    while (p < end) {
-        const unsigned char *run = p;
-        while (p < end && *p != '"' && *p < 0x80)
-            p++;
-        sink_put(s, run, (size_t)(p - run));
-        if (p == end)
-            break;
-        if (*p == '"') {
-            sink_put(s, "\"\"", 2);
-            p++;
-            continue;
-        }
-        size_t k = utf8_char_len(p, (size_t)(end - p));
-        if (k) {
-            sink_put(s, p, k);
-            p += k;
-        } else {
-            sink_puts(s, "\xEF\xBF\xBD");
-            p++;
-        }
-    }
-    if (quote)
-        sink_putc(s, '"');
-}
-
-static void csv_cstr(out_sink *s, const char *str)
-{
-    csv_field(s, str, str ? strlen(str) : 0);
+    out_sink s;
+    if (!write)
+        return SGF_E_ARG;
+    sink_init(&s, write, ctx);
+    sink_csv_field(&s, str, len);
+    return sink_flush(&s);
 }
 
 typedef void (*rows_fn)(out_sink *s, void *arg);
@@ -112,7 +72,7 @@ static void game_row_put(out_sink *s, void *arg)
                                  in->round, in->place, sum->rules_name,
                                  in->rules };
 
-    csv_cstr(s, sgf_game_origin(r->g));
+    sink_csv_cstr(s, sgf_game_origin(r->g));
     sink_putc(s, ',');
     sink_uint(s, sgf_game_index(r->g));
     sink_putc(s, ',');
@@ -123,7 +83,7 @@ static void game_row_put(out_sink *s, void *arg)
     sink_uint(s, (unsigned)(in->height > 0 ? in->height : 0));
     for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
         sink_putc(s, ',');
-        csv_cstr(s, text[i]);
+        sink_csv_cstr(s, text[i]);
     }
     sink_putc(s, ',');
     if (sum->rules.has_komi)
@@ -131,20 +91,20 @@ static void game_row_put(out_sink *s, void *arg)
     sink_putc(s, ',');
     sink_uint(s, (unsigned)(in->handicap > 0 ? in->handicap : 0));
     sink_putc(s, ',');
-    csv_cstr(s, sum->result);
+    sink_csv_cstr(s, sum->result);
     sink_putc(s, ',');
-    csv_cstr(s, sum->winner);
+    sink_csv_cstr(s, sum->winner);
     sink_putc(s, ',');
     if (in->result.reason == SGF_BY_POINTS && in->result.has_margin)
         sink_number(s, in->result.margin, "");
     sink_putc(s, ',');
     sink_uint(s, sum->moves);
     sink_putc(s, ',');
-    csv_cstr(s, sum->dyer);
+    sink_csv_cstr(s, sum->dyer);
     sink_putc(s, ',');
-    csv_cstr(s, sum->moves_hash);
+    sink_csv_cstr(s, sum->moves_hash);
     sink_putc(s, ',');
-    csv_cstr(s, sum->status);
+    sink_csv_cstr(s, sum->status);
     sink_putc(s, ',');
     sink_uint(s, sum->errors);
     sink_putc(s, ',');
@@ -209,7 +169,7 @@ static int move_row(void *ctx, const sgf_position *p, const sgf_replay_step *st)
         return 0;                    /* setup: not a move */
     if ((q = move_prop(st)) != NULL)
         v = move_value(q, &len);
-    csv_cstr(s, sgf_game_origin(m->g));
+    sink_csv_cstr(s, sgf_game_origin(m->g));
     sink_putc(s, ',');
     sink_uint(s, sgf_game_index(m->g));
     sink_putc(s, ',');
@@ -222,7 +182,7 @@ static int move_row(void *ctx, const sgf_position *p, const sgf_replay_step *st)
         sink_putc(s, ',');
         sink_uint(s, (unsigned)st->y);
         sink_putc(s, ',');
-        csv_field(s, v, len);
+        sink_csv_field(s, v, len);
         gtp_point(gtp, st->x, st->y, m->height);
         sink_putc(s, ',');
         sink_puts(s, gtp);
@@ -233,7 +193,7 @@ static int move_row(void *ctx, const sgf_position *p, const sgf_replay_step *st)
         pass = !raw || sgf_point_decode(raw->raw, raw->len, in->width,
                                         in->height, NULL, NULL) == 0;
         sink_puts(s, ",,");
-        csv_field(s, v, len);
+        sink_csv_field(s, v, len);
         sink_puts(s, pass ? ",pass" : ",");
     }
     sink_puts(s, pass ? ",1," : ",0,");

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "common/output.h"
-#include "export/csv.h"
 #include "go/replay.h"
 
 int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
@@ -21,40 +20,6 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
 }
 
 /* ---- small writers ------------------------------------------------------ */
-
-static void sink_int(out_sink *s, long long v)
-{
-    if (v < 0) {
-        sink_putc(s, '-');
-        sink_uint(s, 0ull - (unsigned long long)v);
-    } else {
-        sink_uint(s, (unsigned long long)v);
-    }
-}
-
-/* s for a text line: control characters as \xNN, so that a record cannot
- * move the cursor or start a line of its own. */
-static void sink_text(out_sink *s, const char *str)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)(str ? str : "");
-    for (;;) {
-        const unsigned char *run = p;
-        while (*p >= 0x20 && *p != 0x7F)
-            p++;
-        sink_put(s, run, (size_t)(p - run));
-        if (!*p)
-            return;
-        char esc[4] = { '\\', 'x', hex[*p >> 4], hex[*p & 15] };
-        sink_put(s, esc, 4);
-        p++;
-    }
-}
-
-static void csv_cstr(out_sink *s, const char *str)
-{
-    csv_field(s, str, str ? strlen(str) : 0);
-}
 
 /* Where the rules or the komi come from, as the reports say it: "record",
  * "given", "default", or "inferred from RE[Void]" (the clue assume.c
@@ -165,7 +130,7 @@ static const game_terms *check_terms(sgf_game *g,
 static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
                     int sev, const game_terms *t)
 {
-    csv_cstr(s, diag_origin(g, d));
+    sink_csv_cstr(s, diag_origin(g, d));
     sink_putc(s, ',');
     sink_uint(s, d->game);
     sink_putc(s, ',');
@@ -177,19 +142,19 @@ static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
     sink_putc(s, ',');
     sink_puts(s, sgf_severity_name((sgf_severity)sev));
     sink_putc(s, ',');
-    csv_cstr(s, d->id);
+    sink_csv_cstr(s, d->id);
     sink_putc(s, ',');
-    csv_cstr(s, d->message);
+    sink_csv_cstr(s, d->message);
     if (t) {
         source_text rs, ks;
         sink_putc(s, ',');
-        csv_cstr(s, t->rules.name);
+        sink_csv_cstr(s, t->rules.name);
         sink_putc(s, ',');
-        csv_cstr(s, source_words(&rs, t->rules_source, t->rules_evidence));
+        sink_csv_cstr(s, source_words(&rs, t->rules_source, t->rules_evidence));
         sink_putc(s, ',');
         sink_number(s, t->rules.komi, "");
         sink_putc(s, ',');
-        csv_cstr(s, source_words(&ks, t->komi_source, t->komi_evidence));
+        sink_csv_cstr(s, source_words(&ks, t->komi_source, t->komi_evidence));
     } else {
         SINK_LIT(s, ",,,,");
     }
@@ -466,11 +431,11 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
         c->seki
     };
     const char *origin = sgf_game_origin(g);
-    csv_cstr(s, origin ? origin : "-");
+    sink_csv_cstr(s, origin ? origin : "-");
     sink_putc(s, ',');
     sink_uint(s, sgf_game_index(g));
     sink_putc(s, ',');
-    csv_cstr(s, sg->rules.name);
+    sink_csv_cstr(s, sg->rules.name);
     sink_putc(s, ',');
     sink_number(s, c->komi, "");
     sink_putc(s, ',');
@@ -489,10 +454,10 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
         sink_number(s, points[i], "");
     }
     sink_putc(s, ',');
-    csv_cstr(s, sg->result);
+    sink_csv_cstr(s, sg->result);
     sink_putc(s, ',');
     const char *re = sgf_game_info(g)->result_text;
-    csv_cstr(s, re ? re : "");
+    sink_csv_cstr(s, re ? re : "");
     sink_putc(s, ',');
     sink_puts(s, sgf_agreement_name(sg->agreement));
     sink_putc(s, ',');
@@ -503,9 +468,9 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
     sink_int(s, sg->ended);
     source_text rs, ks;
     sink_putc(s, ',');
-    csv_cstr(s, source_words(&rs, sg->rules_source, sg->rules_evidence));
+    sink_csv_cstr(s, source_words(&rs, sg->rules_source, sg->rules_evidence));
     sink_putc(s, ',');
-    csv_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
+    sink_csv_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
     sink_putc(s, ',');
     sink_int(s, sg->illegal);
     sink_putc(s, ',');
@@ -643,11 +608,11 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
     case SGF_REPORT_CSV: {
         /* every game has its row: this one says why it has no count */
         const char *origin = sgf_game_origin(g);
-        csv_cstr(s, origin ? origin : "-");
+        sink_csv_cstr(s, origin ? origin : "-");
         sink_putc(s, ',');
         sink_uint(s, sgf_game_index(g));
         SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
-        csv_cstr(s, why);
+        sink_csv_cstr(s, why);
         SINK_LIT(s, "\r\n");
         break;
     }
