@@ -999,9 +999,11 @@ int sgf_json_write_string(const char *s, size_t len, unsigned flags,
  *     sgf_emit_newline(e);
  *     rc = sgf_emitter_free(e);
  *
- * sgf_emitter_new returns NULL when out of memory or write is NULL.  Past
- * 64 levels of nesting, or on an end without its begin, the emitter stops
- * writing and sgf_emitter_flush/free return SGF_E_ARG; otherwise they
+ * sgf_emitter_new returns NULL when out of memory or write is NULL; the
+ * sgf_emit_ calls do nothing on NULL, and sgf_emitter_free(NULL) returns
+ * SGF_E_NOMEM, so that one check at the end is enough.  Past 64 levels of
+ * nesting, or on an end without its begin, the emitter stops writing and
+ * sgf_emitter_flush and sgf_emitter_free return SGF_E_ARG; otherwise they
  * return 0 or write's first non-zero value. */
 typedef struct sgf_emitter sgf_emitter;
 sgf_emitter *sgf_emitter_new(sgf_write_fn write, void *ctx);
@@ -1027,6 +1029,12 @@ void sgf_emit_bool(sgf_emitter *e, int v);
 void sgf_emit_null(sgf_emitter *e);
 /* A '\n', between the values of JSON Lines. */
 void sgf_emit_newline(sgf_emitter *e);
+
+/* s (NUL-terminated) for a line of text: control characters and DEL
+ * written as \xNN, so that a record cannot move the cursor or start a
+ * line of its own; NULL writes nothing.  Returns 0, SGF_E_ARG or write's
+ * value. */
+int sgf_text_write_escaped(const char *s, sgf_write_fn write, void *ctx);
 
 /* The whole tree of g as one line of JSON ending in a newline:
  * {"origin":...,"game":N,"nodes":[NODE,...],"variations":[TREE,...]},

@@ -460,36 +460,51 @@ int sgf_emitter_flush(sgf_emitter *e)
 int sgf_emitter_free(sgf_emitter *e)
 {
     if (!e)
-        return 0;
+        return SGF_E_NOMEM;
     int rc = sink_flush(&e->out);
     free(e);
     return rc;
 }
 
-void sgf_emit_begin_object(sgf_emitter *e) { json_begin_object(&e->json); }
-void sgf_emit_end_object(sgf_emitter *e) { json_end_object(&e->json); }
-void sgf_emit_begin_array(sgf_emitter *e) { json_begin_array(&e->json); }
-void sgf_emit_end_array(sgf_emitter *e) { json_end_array(&e->json); }
-void sgf_emit_key(sgf_emitter *e, const char *name) { json_key(&e->json, name); }
+/* Each does nothing on a NULL emitter, so that a caller checks for
+ * running out of memory once, at sgf_emitter_free. */
+void sgf_emit_begin_object(sgf_emitter *e) { if (e) json_begin_object(&e->json); }
+void sgf_emit_end_object(sgf_emitter *e) { if (e) json_end_object(&e->json); }
+void sgf_emit_begin_array(sgf_emitter *e) { if (e) json_begin_array(&e->json); }
+void sgf_emit_end_array(sgf_emitter *e) { if (e) json_end_array(&e->json); }
+void sgf_emit_key(sgf_emitter *e, const char *name) { if (e) json_key(&e->json, name); }
 
 void sgf_emit_string(sgf_emitter *e, const char *s, size_t len, unsigned flags)
 {
-    json_string(&e->json, s, len, flags);
+    if (e)
+        json_string(&e->json, s, len, flags);
 }
 
-void sgf_emit_cstring(sgf_emitter *e, const char *s) { json_cstr(&e->json, s); }
-void sgf_emit_uint(sgf_emitter *e, unsigned long long v) { json_uint(&e->json, v); }
-void sgf_emit_int(sgf_emitter *e, long long v) { json_int(&e->json, v); }
+void sgf_emit_cstring(sgf_emitter *e, const char *s) { if (e) json_cstr(&e->json, s); }
+void sgf_emit_uint(sgf_emitter *e, unsigned long long v) { if (e) json_uint(&e->json, v); }
+void sgf_emit_int(sgf_emitter *e, long long v) { if (e) json_int(&e->json, v); }
 
 void sgf_emit_number(sgf_emitter *e, double v, int decimals)
 {
-    json_number(&e->json, v, decimals);
+    if (e)
+        json_number(&e->json, v, decimals);
 }
 
-void sgf_emit_bool(sgf_emitter *e, int v) { json_bool(&e->json, v != 0); }
-void sgf_emit_null(sgf_emitter *e) { json_null(&e->json); }
+void sgf_emit_bool(sgf_emitter *e, int v) { if (e) json_bool(&e->json, v != 0); }
+void sgf_emit_null(sgf_emitter *e) { if (e) json_null(&e->json); }
 
 void sgf_emit_newline(sgf_emitter *e)
 {
-    sink_putc(&e->out, '\n');
+    if (e)
+        sink_putc(&e->out, '\n');
+}
+
+int sgf_text_write_escaped(const char *s, sgf_write_fn write, void *ctx)
+{
+    out_sink o;
+    if (!write)
+        return SGF_E_ARG;
+    sink_init(&o, write, ctx);
+    sink_text(&o, s);
+    return sink_flush(&o);
 }
