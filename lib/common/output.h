@@ -100,6 +100,58 @@ static inline void sink_csv_cstr(out_sink *s, const char *str)
     sink_csv_field(s, str, str ? strlen(str) : 0);
 }
 
+/* A CSV row, a cell at a time: each csv_ call writes the ',' before its
+ * cell, csv_end the CRLF that ends the row. */
+typedef struct csv_row {
+    out_sink *out;
+    bool started;
+} csv_row;
+
+static inline csv_row csv_row_begin(out_sink *s)
+{
+    csv_row r = { s, false };
+    return r;
+}
+/* Opens the next cell; returns the sink to write it into. */
+static inline out_sink *csv_cell(csv_row *r)
+{
+    if (r->started)
+        sink_putc(r->out, ',');
+    r->started = true;
+    return r->out;
+}
+static inline void csv_empty(csv_row *r) { csv_cell(r); }
+static inline void csv_field(csv_row *r, const char *str, size_t n)
+{
+    sink_csv_field(csv_cell(r), str, n);
+}
+static inline void csv_str(csv_row *r, const char *str)
+{
+    sink_csv_cstr(csv_cell(r), str);
+}
+/* A word that needs no quoting (a name from a fixed list). */
+static inline void csv_word(csv_row *r, const char *word)
+{
+    sink_puts(csv_cell(r), word);
+}
+static inline void csv_uint(csv_row *r, unsigned long long v)
+{
+    sink_uint(csv_cell(r), v);
+}
+static inline void csv_int(csv_row *r, long long v)
+{
+    sink_int(csv_cell(r), v);
+}
+/* Empty when not finite. */
+static inline void csv_number(csv_row *r, double v)
+{
+    sink_number(csv_cell(r), v, "");
+}
+static inline void csv_end(csv_row *r)
+{
+    SINK_LIT(r->out, "\r\n");
+}
+
 /* s[0..n) as XML character data (attr false) or an attribute value (attr
  * true): '&', '<', '>' and CR as references, and in attributes '"', TAB
  * and LF too, since attribute values are normalised to spaces. */
