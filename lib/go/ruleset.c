@@ -366,8 +366,20 @@ static int parse_compact(const char *s, kg_rules *k)
 /* KataGo's JSON: {"ko":"POSITIONAL","scoring":"AREA",...,"komi":7.5}   */
 
 /* A flat object of known keys is all KataGo writes, so that is all that
- * is read (tokens by common/jsonlex.h); anything else (nesting, unknown
- * keys, a value of the wrong type) is refused, as KataGo refuses it. */
+ * is read (tokens by common/jsonlex.h); anything else (nesting, \u
+ * escapes, unknown keys, a value of the wrong type) is refused. */
+
+/* The string at l->p, without a \u escape (KataGo writes none). */
+static bool json_plain_string(json_lex *l)
+{
+    const unsigned char *start = l->p;
+    if (*l->p != '"' || json_lex_string(l) != 0 || strlen(l->str) != l->len)
+        return false;
+    for (const unsigned char *q = start + 1; q + 1 < l->p; q++)
+        if (*q == '\\' && *++q == 'u')
+            return false;
+    return true;
+}
 
 /* The JSON number just read, s[0..n), as a komi. */
 static bool json_komi(const char *s, size_t n, double *v)
@@ -399,7 +411,7 @@ static bool json_word(json_lex *l, const char *const *words, size_t n,
                       int *v, bool *folded)
 {
     size_t len;
-    if (*l->p != '"' || json_lex_string(l) != 0 || strlen(l->str) != l->len)
+    if (!json_plain_string(l))
         return false;
     *v = word_of(l->str, words, n, &len, folded);
     return *v >= 0 && !l->str[len];
@@ -429,7 +441,7 @@ static int parse_json(const char *s, kg_rules *k)
     } else {
         for (;;) {
             char key[sizeof str];
-            if (!json_lex_space(&l) || *l.p != '"' || json_lex_string(&l))
+            if (!json_lex_space(&l) || !json_plain_string(&l))
                 return -1;
             memcpy(key, l.str, l.len + 1);
             if (!json_lex_space(&l) || *l.p++ != ':' || !json_lex_space(&l))
