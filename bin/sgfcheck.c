@@ -35,8 +35,11 @@ static void check_game(const struct cli *cli, sgf_game *g, struct cli_out *out,
 static void print_summary(struct cli *cli)
 {
     struct cli_buf b = { 0 };
+    sgf_emitter *e = NULL;
     if (cli->format == CLI_FORMAT_CSV)
         cli_buf_puts(&b, "id,severity,count\r\n");
+    else if (cli->format == CLI_FORMAT_JSON)
+        e = cli_json_open(&b);
     for (size_t i = 0; i < sgf_check_count() && i < CLI_CHECKS_MAX; i++) {
         uint64_t n = cli->total_by_check[i];
         const sgf_check_info *c = sgf_check_get(i);
@@ -45,10 +48,15 @@ static void print_summary(struct cli *cli)
         const char *sev = sgf_severity_name((sgf_severity)cli->severity[i]);
         switch (cli->format) {
         case CLI_FORMAT_JSON:
-            cli_buf_puts(&b, "{\"id\":");
-            cli_buf_json_string(&b, c->id);
-            cli_buf_printf(&b, ",\"severity\":\"%s\",\"count\":%llu}\n", sev,
-                           (unsigned long long)n);
+            sgf_emit_begin_object(e);
+            sgf_emit_key(e, "id");
+            sgf_emit_cstring(e, c->id);
+            sgf_emit_key(e, "severity");
+            sgf_emit_cstring(e, sev);
+            sgf_emit_key(e, "count");
+            sgf_emit_uint(e, n);
+            sgf_emit_end_object(e);
+            sgf_emit_newline(e);
             break;
         case CLI_FORMAT_CSV:
             cli_buf_printf(&b, "%s,%s,%llu\r\n", c->id, sev,
@@ -59,6 +67,8 @@ static void print_summary(struct cli *cli)
                            c->id);
         }
     }
+    if (cli->format == CLI_FORMAT_JSON)
+        cli_json_close(&b, e);
     cli_output_write(cli, &b);
     cli_buf_free(&b);
 }

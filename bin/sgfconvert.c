@@ -421,19 +421,35 @@ static void manifest_fields(sgf_game *g, struct cli_buf *b)
     const sgf_info *in = sgf_game_info(g);
     char re[64];
     sgf_format_result(&in->result, re, sizeof re);
-    cli_buf_puts(b, "\"origin\":");
-    cli_buf_json_string(b, sgf_game_origin(g) ? sgf_game_origin(g) : "-");
-    cli_buf_printf(b, ",\"game\":%u,\"black\":", sgf_game_index(g));
-    cli_buf_json_string(b, in->black);
-    cli_buf_puts(b, ",\"white\":");
-    cli_buf_json_string(b, in->white);
-    cli_buf_puts(b, ",\"date\":");
-    cli_buf_json_string(b, in->date_text);
-    cli_buf_puts(b, ",\"result\":");
-    cli_buf_json_string(b, in->result.winner ? re : NULL);
-    cli_buf_printf(b, ",\"moves\":%u,\"errors\":%zu,\"warnings\":%zu",
-                   sgf_game_moves(g), sgf_game_count(g, SGF_ERROR),
-                   sgf_game_count(g, SGF_WARNING));
+    struct cli_buf obj = { 0 };
+    sgf_emitter *e = cli_json_open(&obj);
+    sgf_emit_begin_object(e);
+    sgf_emit_key(e, "origin");
+    sgf_emit_cstring(e, sgf_game_origin(g) ? sgf_game_origin(g) : "-");
+    sgf_emit_key(e, "game");
+    sgf_emit_uint(e, sgf_game_index(g));
+    sgf_emit_key(e, "black");
+    sgf_emit_cstring(e, in->black);
+    sgf_emit_key(e, "white");
+    sgf_emit_cstring(e, in->white);
+    sgf_emit_key(e, "date");
+    sgf_emit_cstring(e, in->date_text);
+    sgf_emit_key(e, "result");
+    sgf_emit_cstring(e, in->result.winner ? re : NULL);
+    sgf_emit_key(e, "moves");
+    sgf_emit_uint(e, sgf_game_moves(g));
+    sgf_emit_key(e, "errors");
+    sgf_emit_uint(e, sgf_game_count(g, SGF_ERROR));
+    sgf_emit_key(e, "warnings");
+    sgf_emit_uint(e, sgf_game_count(g, SGF_WARNING));
+    sgf_emit_end_object(e);
+    cli_json_close(&obj, e);
+    /* the members alone: the manifest line puts "file" before them */
+    if (obj.nomem || obj.len < 2)
+        b->nomem = 1;
+    else
+        cli_buf_put(b, obj.data + 1, obj.len - 2);
+    cli_buf_free(&obj);
     cli_buf_put(b, "", 1);
 }
 

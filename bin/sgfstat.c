@@ -347,10 +347,14 @@ static void select_game(const struct cli *cli, sgf_game *g,
         return;
     }
     switch (cli->format) {
-    case CLI_FORMAT_JSON:
-        cli_json_game_begin(b, g);
-        cli_buf_puts(b, "}\n");
+    case CLI_FORMAT_JSON: {
+        sgf_emitter *e = cli_json_open(b);
+        cli_json_game_begin(e, g);
+        sgf_emit_end_object(e);
+        sgf_emit_newline(e);
+        cli_json_close(b, e);
         break;
+    }
     case CLI_FORMAT_CSV:
         cli_buf_csv_field(b, origin ? origin : "-");
         cli_buf_printf(b, ",%u,%llu\r\n", sgf_game_index(g),

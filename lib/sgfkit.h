@@ -1021,6 +1021,57 @@ enum {
 int sgf_json_write_string(const char *s, size_t len, unsigned flags,
                           sgf_write_fn write, void *ctx);
 
+/* A JSON emitter: JSON written a value at a time, the ',' and ':' placed
+ * by the emitter, strings escaped as sgf_json_write_string does, numbers
+ * with '.' whatever the locale.  Output is buffered and reaches write on
+ * sgf_emitter_flush, sgf_emitter_free, or when the buffer fills.  A JSON
+ * Lines line is
+ *
+ *     sgf_emitter *e = sgf_emitter_new(write, ctx);
+ *     sgf_emit_begin_object(e);
+ *     sgf_emit_key(e, "origin"); sgf_emit_cstring(e, name);
+ *     sgf_emit_key(e, "moves");  sgf_emit_uint(e, n);
+ *     sgf_emit_end_object(e);
+ *     sgf_emit_newline(e);
+ *     rc = sgf_emitter_free(e);
+ *
+ * sgf_emitter_new returns NULL when out of memory or write is NULL; the
+ * sgf_emit_ calls do nothing on NULL, and sgf_emitter_free(NULL) returns
+ * SGF_E_NOMEM, so that one check at the end is enough.  Past 64 levels of
+ * nesting, or on an end without its begin, the emitter stops writing and
+ * sgf_emitter_flush and sgf_emitter_free return SGF_E_ARG; otherwise they
+ * return 0 or write's first non-zero value. */
+typedef struct sgf_emitter sgf_emitter;
+sgf_emitter *sgf_emitter_new(sgf_write_fn write, void *ctx);
+int sgf_emitter_flush(sgf_emitter *e);
+int sgf_emitter_free(sgf_emitter *e);
+void sgf_emit_begin_object(sgf_emitter *e);
+void sgf_emit_end_object(sgf_emitter *e);
+void sgf_emit_begin_array(sgf_emitter *e);
+void sgf_emit_end_array(sgf_emitter *e);
+/* A member's name; its value is the next call. */
+void sgf_emit_key(sgf_emitter *e, const char *name);
+/* s[0..len), flags SGF_JSON_*; s == NULL writes null. */
+void sgf_emit_string(sgf_emitter *e, const char *s, size_t len,
+                     unsigned flags);
+void sgf_emit_cstring(sgf_emitter *e, const char *s);
+void sgf_emit_uint(sgf_emitter *e, unsigned long long v);
+void sgf_emit_int(sgf_emitter *e, long long v);
+/* decimals < 0: at most six decimals, trailing zeros dropped (7.5, 0.25,
+ * 3); decimals 0..9: exactly that many (printf's %.*f).  null when v is
+ * not finite. */
+void sgf_emit_number(sgf_emitter *e, double v, int decimals);
+void sgf_emit_bool(sgf_emitter *e, int v);
+void sgf_emit_null(sgf_emitter *e);
+/* A '\n', between the values of JSON Lines. */
+void sgf_emit_newline(sgf_emitter *e);
+
+/* s (NUL-terminated) for a line of text: control characters and DEL
+ * written as \xNN, so that a record cannot move the cursor or start a
+ * line of its own; NULL writes nothing.  Returns 0, SGF_E_ARG or write's
+ * value. */
+int sgf_text_write_escaped(const char *s, sgf_write_fn write, void *ctx);
+
 /* The whole tree of g as one line of JSON ending in a newline:
  * {"origin":...,"game":N,"nodes":[NODE,...],"variations":[TREE,...]},
  * a TREE being {"nodes":[...],"variations":[...]} and a NODE a list of
@@ -1061,6 +1112,12 @@ int sgf_json_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
  * sgf_game_replay.  Returns 0, SGF_E_NOMEM, SGF_E_ARG or write's value. */
 int sgf_jsonl_write_game(sgf_game *g, const sgf_rules *rules,
                          sgf_write_fn write, void *ctx);
+
+/* s[0..len) as one RFC 4180 field: quoted when it holds a comma, a quote
+ * or a line break, quotes doubled, invalid UTF-8 as U+FFFD; s == NULL
+ * writes nothing.  Returns 0, SGF_E_ARG (write NULL) or write's value. */
+int sgf_csv_write_field(const char *s, size_t len, sgf_write_fn write,
+                        void *ctx);
 
 /* CSV as RFC 4180 (CRLF line ends, fields quoted when they must be):
  * the header line, then one row per game (its columns are the JSON Lines

@@ -1,14 +1,15 @@
 /*
  * buf.h - the growable byte buffer a tool formats a game's output into, and
- * the escaping that keeps one record from breaking the lines of the report
- * (JSON strings, text lines).  Workers fill one each; the output stage
- * writes them in input order, so nothing here touches a file.
+ * the library's escaping (sgfkit.h) that keeps one record from breaking the
+ * lines of the report (JSON, text lines, CSV).  Workers fill one each; the
+ * output stage writes them in input order, so nothing here touches a file.
  */
 #ifndef SGFKIT_BUF_H
 #define SGFKIT_BUF_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "sgfkit.h"
 
 struct cli_buf {
     char *data;
@@ -23,11 +24,16 @@ void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* s as a JSON string: UTF-8 kept, control characters escaped, invalid UTF-8
- * replaced by U+FFFD so that every line stays valid JSON; NULL gives null. */
+/* s as a JSON string (sgf_json_write_string): invalid UTF-8 as U+FFFD so
+ * that every line stays valid JSON; NULL gives null. */
 void cli_buf_json_string(struct cli_buf *b, const char *s);
-/* s for a text line: control characters written as \xNN so that a record
- * cannot move the cursor or start a new diagnostic line. */
+/* JSON written into b a value at a time (sgf_emitter, sgfkit.h).  On
+ * running out of memory b->nomem is set; the emitter may then be NULL,
+ * which the sgf_emit_ calls and cli_json_close accept. */
+sgf_emitter *cli_json_open(struct cli_buf *b);
+void cli_json_close(struct cli_buf *b, sgf_emitter *e);
+/* s for a text line (sgf_text_write_escaped): control characters written
+ * as \xNN so that a record cannot move the cursor or start a new line. */
 void cli_buf_text(struct cli_buf *b, const char *s);
 /* Terminal columns of UTF-8 text (width.c): East Asian wide characters
  * 2, combining marks 0, others 1; no locale involved. */
@@ -35,8 +41,9 @@ int cli_char_width(uint32_t c);
 size_t cli_display_width(const char *s, size_t n);
 /* cli_buf_text, then spaces up to width columns. */
 void cli_buf_text_padded(struct cli_buf *b, const char *s, size_t width);
-/* s as one RFC 4180 field: quoted when it holds a comma, a quote or a
- * line break (quotes doubled); NULL gives an empty field. */
+/* s as one RFC 4180 field (sgf_csv_write_field): quoted when it holds a
+ * comma, a quote or a line break (quotes doubled), invalid UTF-8 as
+ * U+FFFD; NULL gives an empty field. */
 void cli_buf_csv_field(struct cli_buf *b, const char *s);
 /* An sgf_write_fn appending to the cli_buf ctx: 0, or -1 (SGF_E_NOMEM)
  * once an allocation failed. */

@@ -218,8 +218,8 @@ void cli_report_options(const struct cli *cli, sgf_report_options *o);
  * or CSV rows, or sgfcheck's JSON line. */
 void cli_check_report(const struct cli *cli, sgf_game *g,
                       enum cli_format format, struct cli_buf *b);
-/* Opens a game's JSON object: {"origin":...,"game":N,"offset":N */
-void cli_json_game_begin(struct cli_buf *b, const sgf_game *g);
+/* Opens a game's JSON object and writes its "origin", "game" and "offset". */
+void cli_json_game_begin(sgf_emitter *e, const sgf_game *g);
 /* Prints the check catalogue (id, severity after -W, summary) on stdout in
  * the chosen format and ends like cli_finish: returns the exit status. */
 int cli_list_checks(struct cli *cli);

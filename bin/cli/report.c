@@ -53,32 +53,42 @@ void cli_check_report(const struct cli *cli, sgf_game *g,
     sgf_check_report(g, &o, &cli->read_opt, cli_buf_write, b);
 }
 
-void cli_json_game_begin(struct cli_buf *b, const sgf_game *g)
+void cli_json_game_begin(sgf_emitter *e, const sgf_game *g)
 {
-    cli_buf_puts(b, "{\"origin\":");
-    cli_buf_json_string(b, sgf_game_origin(g));
-    cli_buf_printf(b, ",\"game\":%u,\"offset\":%llu", sgf_game_index(g),
-                   (unsigned long long)sgf_game_offset(g));
+    sgf_emit_begin_object(e);
+    sgf_emit_key(e, "origin");
+    sgf_emit_cstring(e, sgf_game_origin(g));
+    sgf_emit_key(e, "game");
+    sgf_emit_uint(e, sgf_game_index(g));
+    sgf_emit_key(e, "offset");
+    sgf_emit_uint(e, sgf_game_offset(g));
 }
 
 int cli_list_checks(struct cli *cli)
 {
     struct cli_buf b = { 0 };
+    sgf_emitter *e = cli->format == CLI_FORMAT_JSON ? cli_json_open(&b) : NULL;
     for (size_t i = 0; i < sgf_check_count(); i++) {
         const sgf_check_info *c = sgf_check_get(i);
         int sev = cli->severity[i];
         const char *sname = sev < 0 ? "off"
             : sgf_severity_name((sgf_severity)sev);
         if (cli->format == CLI_FORMAT_JSON) {
-            cli_buf_puts(&b, "{\"id\":");
-            cli_buf_json_string(&b, c->id);
-            cli_buf_printf(&b, ",\"severity\":\"%s\",\"summary\":", sname);
-            cli_buf_json_string(&b, c->summary);
-            cli_buf_puts(&b, "}\n");
+            sgf_emit_begin_object(e);
+            sgf_emit_key(e, "id");
+            sgf_emit_cstring(e, c->id);
+            sgf_emit_key(e, "severity");
+            sgf_emit_cstring(e, sname);
+            sgf_emit_key(e, "summary");
+            sgf_emit_cstring(e, c->summary);
+            sgf_emit_end_object(e);
+            sgf_emit_newline(e);
         } else {
             cli_buf_printf(&b, "%-24s %-8s %s\n", c->id, sname, c->summary);
         }
     }
+    if (cli->format == CLI_FORMAT_JSON)
+        cli_json_close(&b, e);
     int bad = b.nomem || fwrite(b.data, 1, b.len, stdout) != b.len
         || fflush(stdout) != 0;
     if (bad)

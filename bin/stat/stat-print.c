@@ -426,7 +426,8 @@ void stat_print_text(struct cli *cli, const struct stat_state *s,
 /* ---- JSON ---- */
 
 static void json_table(const struct stat_group *g, enum stat_table_id t,
-                       unsigned top, int limited, struct cli_buf *b)
+                       unsigned top, int limited, sgf_emitter *e,
+                       struct cli_buf *b)
 {
     size_t limit = limited ? top : 0, n = g->t[t].n;
     struct stat_item **v = stat_sorted(&g->t[t], stat_table_numeric(t), limit);
@@ -434,21 +435,30 @@ static void json_table(const struct stat_group *g, enum stat_table_id t,
         b->nomem = 1;
         return;
     }
-    cli_buf_printf(b, "{\"distinct\":%zu,\"total\":%" PRIu64 ",\"values\":[",
-                   n, table_sum(&g->t[t]));
+    sgf_emit_begin_object(e);
+    sgf_emit_key(e, "distinct");
+    sgf_emit_uint(e, n);
+    sgf_emit_key(e, "total");
+    sgf_emit_uint(e, table_sum(&g->t[t]));
+    sgf_emit_key(e, "values");
+    sgf_emit_begin_array(e);
     for (size_t i = 0; i < stat_first_n(&g->t[t], limit); i++) {
-        cli_buf_puts(b, i ? ",{\"value\":" : "{\"value\":");
-        cli_buf_json_string(b, v[i]->key);
-        cli_buf_printf(b, ",\"count\":%" PRIu64 "}", v[i]->count);
+        sgf_emit_begin_object(e);
+        sgf_emit_key(e, "value");
+        sgf_emit_cstring(e, v[i]->key);
+        sgf_emit_key(e, "count");
+        sgf_emit_uint(e, v[i]->count);
+        sgf_emit_end_object(e);
     }
-    cli_buf_puts(b, "]}");
+    sgf_emit_end_array(e);
+    sgf_emit_end_object(e);
     free(v);
 }
 
 /* One record of a set as a JSON object. */
 static void json_dup_record(const struct stat_state *s,
                             const struct dup_entry *f,
-                            const struct dup_entry *e, struct cli_buf *b)
+                            const struct dup_entry *e, sgf_emitter *j)
 {
     static const char *const keys[4] = { "black", "white", "date_text",
                                          "result_text" };
@@ -456,28 +466,36 @@ static void json_dup_record(const struct stat_state *s,
     dyer_unpack(dyer, e->dyer);
     int info = stat_dup_info_cmp(s, f, e);
     const char *rel = relation(f, e);
-    cli_buf_puts(b, "{\"origin\":");
-    cli_buf_json_string(b, s->origins[e->origin]);
-    cli_buf_printf(b, ",\"game\":%" PRIu32 ",\"moves\":%u,\"dyer\":\"%s\","
-                   "\"action\":\"%s\",\"match\":\"%s\",\"symmetry\":",
-                   e->game, (unsigned)e->moves, dyer, f == e ? "keep" : "drop",
-                   match_names[match_of(f, e, info)]);
-    cli_buf_json_string(b, rel ? rel : "same");
-    cli_buf_printf(b, ",\"colors_swapped\":%s,\"truncated\":%s,"
-                   "\"shared_moves\":%u,\"info\":\"%s\"",
-                   ((f->form ^ e->form) & 8) ? "true" : "false",
-                   e->moves < f->moves ? "true" : "false", shared_moves(f, e),
-                   info_names[info]);
+    sgf_emit_begin_object(j);
+    sgf_emit_key(j, "origin");
+    sgf_emit_cstring(j, s->origins[e->origin]);
+    sgf_emit_key(j, "game");
+    sgf_emit_uint(j, e->game);
+    sgf_emit_key(j, "moves");
+    sgf_emit_uint(j, e->moves);
+    sgf_emit_key(j, "dyer");
+    sgf_emit_cstring(j, dyer);
+    sgf_emit_key(j, "action");
+    sgf_emit_cstring(j, f == e ? "keep" : "drop");
+    sgf_emit_key(j, "match");
+    sgf_emit_cstring(j, match_names[match_of(f, e, info)]);
+    sgf_emit_key(j, "symmetry");
+    sgf_emit_cstring(j, rel ? rel : "same");
+    sgf_emit_key(j, "colors_swapped");
+    sgf_emit_bool(j, (f->form ^ e->form) & 8);
+    sgf_emit_key(j, "truncated");
+    sgf_emit_bool(j, e->moves < f->moves);
+    sgf_emit_key(j, "shared_moves");
+    sgf_emit_uint(j, shared_moves(f, e));
+    sgf_emit_key(j, "info");
+    sgf_emit_cstring(j, info_names[info]);
     for (int k = 0; k < 4; k++) {
         char v[1024];
         stat_dup_field(s, e, k, v, sizeof v);
-        cli_buf_printf(b, ",\"%s\":", keys[k]);
-        if (v[0])
-            cli_buf_json_string(b, v);
-        else
-            cli_buf_puts(b, "null");
+        sgf_emit_key(j, keys[k]);
+        sgf_emit_cstring(j, v[0] ? v : NULL);
     }
-    cli_buf_puts(b, "}");
+    sgf_emit_end_object(j);
 }
 
 void stat_print_json(struct cli *cli, const struct stat_state *s,
@@ -488,64 +506,95 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
     struct stat_group **v = groups_in_order(s, o, b);
     if (!v)
         return;
-    cli_buf_puts(b, "{\"sgfstat\":1,\"by\":");
-    cli_buf_json_string(b, o->by);
-    cli_buf_printf(b, ",\"read\":%" PRIu64 ",\"groups\":[", s->read);
+    sgf_emitter *e = cli_json_open(b);
+    sgf_emit_begin_object(e);
+    sgf_emit_key(e, "sgfstat");
+    sgf_emit_uint(e, 1);
+    sgf_emit_key(e, "by");
+    sgf_emit_cstring(e, o->by);
+    sgf_emit_key(e, "read");
+    sgf_emit_uint(e, s->read);
+    sgf_emit_key(e, "groups");
+    sgf_emit_begin_array(e);
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = v[i];
         struct results r;
         struct lengths l;
         read_results(g, &r);
         read_lengths(g, &l);
-        cli_buf_puts(b, i ? ",{\"key\":" : "{\"key\":");
-        if (o->by)
-            cli_buf_json_string(b, g->key);
-        else
-            cli_buf_puts(b, "null");
-        cli_buf_printf(b, ",\"games\":%" PRIu64 ",\"files\":%" PRIu64
-                       ",\"bytes\":%" PRIu64 ",\"no_tree\":%" PRIu64,
-                       total(g, "games"), total(g, "files"), total(g, "bytes"),
-                       total(g, "no_tree"));
-        cli_buf_printf(b, ",\"black_wins\":%" PRIu64 ",\"white_wins\":%" PRIu64
-                       ",\"draws\":%" PRIu64 ",\"moves_mean\":%.3f,"
-                       "\"moves_median\":%" PRIu64, r.black, r.white, r.draw,
-                       l.games ? (double)l.sum / (double)l.games : 0.0,
-                       l.median);
-        cli_buf_puts(b, ",\"tables\":{");
-        for (size_t k = 0; k < NSECTIONS; k++) {
-            cli_buf_printf(b, "%s\"%s\":", k ? "," : "",
-                           stat_table_names[sections[k].t]);
-            json_table(g, sections[k].t, o->top, sections[k].limited, b);
+        sgf_emit_begin_object(e);
+        sgf_emit_key(e, "key");
+        sgf_emit_cstring(e, o->by ? g->key : NULL);
+        static const char *const totals[] = { "games", "files", "bytes",
+                                              "no_tree" };
+        for (size_t k = 0; k < sizeof totals / sizeof totals[0]; k++) {
+            sgf_emit_key(e, totals[k]);
+            sgf_emit_uint(e, total(g, totals[k]));
         }
-        cli_buf_puts(b, "}}");
+        sgf_emit_key(e, "black_wins");
+        sgf_emit_uint(e, r.black);
+        sgf_emit_key(e, "white_wins");
+        sgf_emit_uint(e, r.white);
+        sgf_emit_key(e, "draws");
+        sgf_emit_uint(e, r.draw);
+        sgf_emit_key(e, "moves_mean");
+        sgf_emit_number(e, l.games ? (double)l.sum / (double)l.games : 0.0, 3);
+        sgf_emit_key(e, "moves_median");
+        sgf_emit_uint(e, l.median);
+        sgf_emit_key(e, "tables");
+        sgf_emit_begin_object(e);
+        for (size_t k = 0; k < NSECTIONS; k++) {
+            sgf_emit_key(e, stat_table_names[sections[k].t]);
+            json_table(g, sections[k].t, o->top, sections[k].limited, e, b);
+        }
+        sgf_emit_end_object(e);
+        sgf_emit_end_object(e);
     }
-    cli_buf_puts(b, "]");
+    sgf_emit_end_array(e);
     free(v);
     if (o->dups) {
-        cli_buf_printf(b, ",\"duplicates\":{\"sets\":%zu,\"records\":%zu,"
-                       "\"evidence_moves\":%u,\"openings\":[", d->nsets,
-                       d->nrecords, d->depth_moves);
-        for (int l = 1; l + 1 < SGF_SIG_LEVELS; l++)
-            cli_buf_printf(b, "%s{\"moves\":%u,\"records\":%zu,"
-                           "\"branching\":%zu}", l > 1 ? "," : "",
-                           sgf_sig_level((size_t)l), d->reaching[l],
-                           d->branching[l]);
-        cli_buf_puts(b, "],\"groups\":[");
+        sgf_emit_key(e, "duplicates");
+        sgf_emit_begin_object(e);
+        sgf_emit_key(e, "sets");
+        sgf_emit_uint(e, d->nsets);
+        sgf_emit_key(e, "records");
+        sgf_emit_uint(e, d->nrecords);
+        sgf_emit_key(e, "evidence_moves");
+        sgf_emit_uint(e, d->depth_moves);
+        sgf_emit_key(e, "openings");
+        sgf_emit_begin_array(e);
+        for (int l = 1; l + 1 < SGF_SIG_LEVELS; l++) {
+            sgf_emit_begin_object(e);
+            sgf_emit_key(e, "moves");
+            sgf_emit_uint(e, sgf_sig_level((size_t)l));
+            sgf_emit_key(e, "records");
+            sgf_emit_uint(e, d->reaching[l]);
+            sgf_emit_key(e, "branching");
+            sgf_emit_uint(e, d->branching[l]);
+            sgf_emit_end_object(e);
+        }
+        sgf_emit_end_array(e);
+        sgf_emit_key(e, "groups");
+        sgf_emit_begin_array(e);
         for (size_t i = 0; i < d->nsets; i++) {
             const struct dup_set *set = &d->set[i];
             const struct dup_entry *f = stat_dup_at(s, set->member[0]);
-            cli_buf_printf(b, "%s{\"moves\":%u,\"records\":[", i ? "," : "",
-                           (unsigned)f->moves);
-            for (size_t j = 0; j < set->n; j++) {
-                const struct dup_entry *e = stat_dup_at(s, set->member[j]);
-                cli_buf_puts(b, j ? "," : "");
-                json_dup_record(s, f, e, b);
-            }
-            cli_buf_puts(b, "]}");
+            sgf_emit_begin_object(e);
+            sgf_emit_key(e, "moves");
+            sgf_emit_uint(e, f->moves);
+            sgf_emit_key(e, "records");
+            sgf_emit_begin_array(e);
+            for (size_t j = 0; j < set->n; j++)
+                json_dup_record(s, f, stat_dup_at(s, set->member[j]), e);
+            sgf_emit_end_array(e);
+            sgf_emit_end_object(e);
         }
-        cli_buf_puts(b, "]}");
+        sgf_emit_end_array(e);
+        sgf_emit_end_object(e);
     }
-    cli_buf_puts(b, "}\n");
+    sgf_emit_end_object(e);
+    sgf_emit_newline(e);
+    cli_json_close(b, e);
 }
 
 /* ---- CSV: group,statistic,value,count ---- */

@@ -3,68 +3,28 @@
  * columns): one row per game with the scalars of the JSON Lines line, or one
  * row per main-line move.
  *
- * RFC 4180 rows end in CRLF, and a field is quoted when it holds a comma, a
- * quote or a line break, its quotes doubled.  Text is UTF-8; invalid bytes
- * become U+FFFD (the JSON Lines line does the same), so that readers that
+ * RFC 4180 rows end in CRLF; fields are quoted as sink_csv_field does.
+ * Text is UTF-8; invalid bytes become U+FFFD (the JSON Lines line does the same), so that readers that
  * decode strictly (Python's csv over a text file) take every row.
  */
 #include <stdbool.h>
 #include <string.h>
 
 #include "common/output.h"
-#include "export/csv.h"
 #include "export/jsonl.h"
 #include "sgf/points.h"
 #include "sgf/game.h"
 #include "go/replay.h"
 
-void csv_field(out_sink *s, const char *str, size_t n)
+int sgf_csv_write_field(const char *str, size_t len, sgf_write_fn write,
+                        void *ctx)
 {
-    const unsigned char *p = (const unsigned char *)str, *end = p + n;
-    bool quote = false, clean = true;
-    if (!str)
-        return;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = p[i];
-        if (c == ',' || c == '"' || c == '\r' || c == '\n')
-            quote = true;
-        else if (c >= 0x80)
-            clean = false;
-    }
-    if (!quote && clean) {
-        sink_put(s, str, n);
-        return;
-    }
-    if (quote)
-        sink_putc(s, '"');
-    while (p < end) {
-        const unsigned char *run = p;
-        while (p < end && *p != '"' && *p < 0x80)
-            p++;
-        sink_put(s, run, (size_t)(p - run));
-        if (p == end)
-            break;
-        if (*p == '"') {
-            sink_put(s, "\"\"", 2);
-            p++;
-            continue;
-        }
-        size_t k = utf8_char_len(p, (size_t)(end - p));
-        if (k) {
-            sink_put(s, p, k);
-            p += k;
-        } else {
-            sink_puts(s, "\xEF\xBF\xBD");
-            p++;
-        }
-    }
-    if (quote)
-        sink_putc(s, '"');
-}
-
-static void csv_cstr(out_sink *s, const char *str)
-{
-    csv_field(s, str, str ? strlen(str) : 0);
+    out_sink s;
+    if (!write)
+        return SGF_E_ARG;
+    sink_init(&s, write, ctx);
+    sink_csv_field(&s, str, len);
+    return sink_flush(&s);
 }
 
 typedef void (*rows_fn)(out_sink *s, void *arg);
@@ -112,46 +72,33 @@ static void game_row_put(out_sink *s, void *arg)
                                  in->round, in->place, sum->rules_name,
                                  in->rules };
 
-    sink_puts(s, sum->game_id);
-    sink_putc(s, ',');
-    csv_cstr(s, sgf_game_origin(r->g));
-    sink_putc(s, ',');
-    sink_uint(s, sgf_game_index(r->g));
-    sink_putc(s, ',');
-    sink_uint(s, sgf_game_offset(r->g));
-    sink_putc(s, ',');
-    sink_uint(s, (unsigned)(in->width > 0 ? in->width : 0));
-    sink_putc(s, ',');
-    sink_uint(s, (unsigned)(in->height > 0 ? in->height : 0));
-    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
-        sink_putc(s, ',');
-        csv_cstr(s, text[i]);
-    }
-    sink_putc(s, ',');
+    csv_row c = csv_row_begin(s);
+    csv_word(&c, sum->game_id);
+    csv_str(&c, sgf_game_origin(r->g));
+    csv_uint(&c, sgf_game_index(r->g));
+    csv_uint(&c, sgf_game_offset(r->g));
+    csv_uint(&c, (unsigned)(in->width > 0 ? in->width : 0));
+    csv_uint(&c, (unsigned)(in->height > 0 ? in->height : 0));
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+        csv_str(&c, text[i]);
     if (sum->rules.has_komi)
-        sink_number(s, sum->rules.komi, "");
-    sink_putc(s, ',');
-    sink_uint(s, (unsigned)(in->handicap > 0 ? in->handicap : 0));
-    sink_putc(s, ',');
-    csv_cstr(s, sum->result);
-    sink_putc(s, ',');
-    csv_cstr(s, sum->winner);
-    sink_putc(s, ',');
+        csv_number(&c, sum->rules.komi);
+    else
+        csv_empty(&c);
+    csv_uint(&c, (unsigned)(in->handicap > 0 ? in->handicap : 0));
+    csv_str(&c, sum->result);
+    csv_str(&c, sum->winner);
     if (in->result.reason == SGF_BY_POINTS && in->result.has_margin)
-        sink_number(s, in->result.margin, "");
-    sink_putc(s, ',');
-    sink_uint(s, sum->moves);
-    sink_putc(s, ',');
-    csv_cstr(s, sum->dyer);
-    sink_putc(s, ',');
-    csv_cstr(s, sum->moves_hash);
-    sink_putc(s, ',');
-    csv_cstr(s, sum->status);
-    sink_putc(s, ',');
-    sink_uint(s, sum->errors);
-    sink_putc(s, ',');
-    sink_uint(s, sum->warnings);
-    sink_puts(s, "\r\n");
+        csv_number(&c, in->result.margin);
+    else
+        csv_empty(&c);
+    csv_uint(&c, sum->moves);
+    csv_str(&c, sum->dyer);
+    csv_str(&c, sum->moves_hash);
+    csv_str(&c, sum->status);
+    csv_uint(&c, sum->errors);
+    csv_uint(&c, sum->warnings);
+    csv_end(&c);
 }
 
 int sgf_csv_write_game_row(sgf_game *g, const sgf_rules *rules,
@@ -214,34 +161,32 @@ static int move_row(void *ctx, const sgf_position *p, const sgf_replay_step *st)
         return 0;                    /* setup: not a move */
     if ((q = move_prop(st)) != NULL)
         v = move_value(q, &len);
-    sink_puts(s, m->game_id);
-    sink_putc(s, ',');
-    sink_uint(s, (unsigned)st->move);
-    sink_puts(s, st->color == SGF_BLACK ? ",B," : ",W,");
+    csv_row c = csv_row_begin(s);
+    csv_word(&c, m->game_id);
+    csv_uint(&c, (unsigned)st->move);
+    csv_word(&c, st->color == SGF_BLACK ? "B" : "W");
     bool pass = false;
     if (st->x >= 0) {
         char gtp[8];
-        sink_uint(s, (unsigned)st->x);
-        sink_putc(s, ',');
-        sink_uint(s, (unsigned)st->y);
-        sink_putc(s, ',');
-        csv_field(s, v, len);
+        csv_uint(&c, (unsigned)st->x);
+        csv_uint(&c, (unsigned)st->y);
+        csv_field(&c, v, len);
         gtp_point(gtp, st->x, st->y, m->height);
-        sink_putc(s, ',');
-        sink_puts(s, gtp);
+        csv_word(&c, gtp);
     } else {
         /* a pass, or a value off the board the replay does not play */
         const sgf_info *in = sgf_game_info(m->g);
         const sgf_value *raw = q && q->nvalues ? &q->values[0] : NULL;
         pass = !raw || sgf_point_decode(raw->raw, raw->len, in->width,
                                         in->height, NULL, NULL) == 0;
-        sink_puts(s, ",,");
-        csv_field(s, v, len);
-        sink_puts(s, pass ? ",pass" : ",");
+        csv_empty(&c);
+        csv_empty(&c);
+        csv_field(&c, v, len);
+        csv_word(&c, pass ? "pass" : "");
     }
-    sink_puts(s, pass ? ",1," : ",0,");
-    sink_uint(s, st->info ? (unsigned)st->info->captured : 0);
-    sink_puts(s, "\r\n");
+    csv_word(&c, pass ? "1" : "0");
+    csv_uint(&c, st->info ? (unsigned)st->info->captured : 0);
+    csv_end(&c);
     return s->err;
 }
 

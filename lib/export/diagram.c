@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "common/output.h"
 #include "export/draw.h"
 
 /* Longest line: row label, gap and symbol per point, closing gap, row
@@ -44,17 +45,17 @@ static char own_mark(const draw_point *pt)
 }
 
 /* Ends line[0..n) with a newline, without trailing blanks, and writes it. */
-static void put_line(draw_out *d, char *line, size_t n)
+static void put_line(out_sink *d, char *line, size_t n)
 {
     while (n && line[n - 1] == ' ')
         n--;
     line[n++] = '\n';
-    draw_put(d, line, n);
+    sink_put(d, line, n);
 }
 
 /* The column labels: one line, or two when some labels have two letters
  * (the first letters above, the second below). */
-static void put_columns(draw_out *d, int width)
+static void put_columns(out_sink *d, int width)
 {
     char line[DIAGRAM_LINE];
     int rows = width > 25 ? 2 : 1;
@@ -84,8 +85,8 @@ int sgf_position_diagram(const sgf_position *p, const sgf_draw_options *o,
         o = &draw_no_options;
 
     int w = sgf_position_width(p), h = sgf_position_height(p);
-    draw_out d;
-    draw_out_init(&d, write, ctx);
+    out_sink d;
+    sink_init(&d, write, ctx);
 
     if (o->coordinates)
         put_columns(&d, w);
@@ -125,5 +126,5 @@ int sgf_position_diagram(const sgf_position *p, const sgf_draw_options *o,
     }
     if (o->coordinates)
         put_columns(&d, w);
-    return draw_flush(&d);
+    return sink_flush(&d);
 }

@@ -1,10 +1,8 @@
 /*
  * draw.c - the pieces the text diagram and the SVG share (draw.h): one
  * reading of the scored map, one rule for star points, one column-label
- * scheme, one buffered writer.
+ * scheme.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "export/draw.h"
@@ -79,56 +77,4 @@ int draw_column_label(int x, char out[3])
     out[1] = letters[x % N];
     out[2] = 0;
     return 2;
-}
-
-void draw_out_init(draw_out *d, sgf_write_fn write, void *ctx)
-{
-    d->write = write;
-    d->ctx = ctx;
-    d->err = 0;
-    d->len = 0;
-}
-
-int draw_flush(draw_out *d)
-{
-    if (!d->err && d->len) {
-        d->err = d->write(d->ctx, d->buf, d->len);
-    }
-    d->len = 0;
-    return d->err;
-}
-
-void draw_put(draw_out *d, const char *s, size_t n)
-{
-    while (n && !d->err) {
-        size_t room = DRAW_BUF - d->len;
-        size_t k = n < room ? n : room;
-        memcpy(d->buf + d->len, s, k);
-        d->len += k;
-        s += k;
-        n -= k;
-        if (d->len == DRAW_BUF)
-            draw_flush(d);
-    }
-}
-
-void draw_puts(draw_out *d, const char *s)
-{
-    draw_put(d, s, strlen(s));
-}
-
-void draw_printf(draw_out *d, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-
-    if (d->err)
-        return;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    /* callers format short pieces; a longer one is cut, never overrun */
-    draw_put(d, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }

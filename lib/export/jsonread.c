@@ -1,7 +1,7 @@
 /*
  * jsonread.c - JSON game trees (as json.c writes them) back to SGF text.
  *
- * One pass, no tree in memory: a strict JSON tokenizer (RFC 8259) feeds a
+ * One pass, no tree in memory: the JSON tokenizer (common/jsonlex.h) feeds a
  * reader that knows the shape of the tree form and writes SGF as it goes,
  * so memory follows the nesting, not the size of the input.  Nesting is
  * held on an explicit stack of one byte per level, never by recursion: a
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/jsonlex.h"
 #include "common/output.h"
 #include "sgf/sourcemap.h"
 
@@ -52,17 +53,12 @@ typedef enum { M_OTHER, M_NODES, M_VARIATIONS } member;
 #define LINE_WIDTH 72
 
 typedef struct jreader {
-    const unsigned char *p, *end;
-    unsigned long line;
-    const unsigned char *line_start;
+    json_lex lx;             /* the input, and the string just read */
     /* the stack */
     unsigned char *stack;
     size_t depth, cap;
     expect x;
     member m;                /* for the next value of a K_TREE */
-    /* the string just read, escapes decoded (bytes: \udcXX gives one) */
-    char *str;
-    size_t len, str_cap;
     bool text;               /* the property being read is Text or SimpleText */
     /* SGF out */
     out_sink out;
@@ -86,8 +82,8 @@ static int fail(jreader *r, const unsigned char *at, const char *what)
         return r->rc;
     r->rc = SGF_E_FORMAT;
     if (r->err && r->errlen)
-        snprintf(r->err, r->errlen, "line %lu column %lu: %s", r->line,
-                 (unsigned long)(at - r->line_start) + 1, what);
+        snprintf(r->err, r->errlen, "line %lu column %lu: %s", r->lx.line,
+                 (unsigned long)(at - r->lx.line_start) + 1, what);
     return r->rc;
 }
 
@@ -114,8 +110,8 @@ static int counted_write(void *ctx, const void *data, size_t len)
 static void mark(jreader *r, const unsigned char *at)
 {
     if (r->map &&
-        sourcemap_add(r->map, r->written + r->out.len, r->line,
-                      (unsigned long)(at - r->line_start) + 1) != SGF_OK)
+        sourcemap_add(r->map, r->written + r->out.len, r->lx.line,
+                      (unsigned long)(at - r->lx.line_start) + 1) != SGF_OK)
         nomem(r);
 }
 
@@ -135,8 +131,8 @@ static void out_byte(jreader *r, char c)
 
 static void out_id(jreader *r)
 {
-    sink_put(&r->out, r->str, r->len);
-    r->col += r->len;
+    sink_put(&r->out, r->lx.str, r->lx.len);
+    r->col += r->lx.len;
 }
 
 /* Text is written with ']' and '\\' escaped (':' needs none in Text).  Other
@@ -145,7 +141,7 @@ static void out_id(jreader *r)
  * ']' and a lone '\\' at the end. */
 static void out_value(jreader *r)
 {
-    const char *s = r->str, *end = s + r->len, *run = s;
+    const char *s = r->lx.str, *end = s + r->lx.len, *run = s;
     out_byte(r, '[');
     while (s < end) {
         if (*s == '\\' && !r->text) {
@@ -167,9 +163,9 @@ static void out_value(jreader *r)
     }
     sink_put(&r->out, run, (size_t)(end - run));
     /* the column from the last line break of the value */
-    for (s = end; s > r->str && s[-1] != '\n'; s--)
+    for (s = end; s > r->lx.str && s[-1] != '\n'; s--)
         ;
-    r->col = s > r->str ? (size_t)(end - s) : r->col + r->len;
+    r->col = s > r->lx.str ? (size_t)(end - s) : r->col + r->lx.len;
     out_byte(r, ']');
 }
 
@@ -273,11 +269,11 @@ static int begin_value(jreader *r, const unsigned char *at, vtype t)
         return push(r, at, K_PROP);
     case K_PROP:
         if (!(*up & F_A)) {
-            if (t != V_STRING || !valid_id(r->str, r->len))
+            if (t != V_STRING || !valid_id(r->lx.str, r->lx.len))
                 return fail(r, at, "a property id must be a string of "
                             "uppercase letters");
             const sgf_prop_info *pi =
-                sgf_prop_info_get(sgf_prop_lookup(r->str, r->len));
+                sgf_prop_info_get(sgf_prop_lookup(r->lx.str, r->lx.len));
             r->text = pi && (pi->type == SGF_T_TEXT ||
                              pi->type == SGF_T_SIMPLETEXT);
             *up |= F_A;
@@ -347,12 +343,12 @@ static int key(jreader *r, const unsigned char *at)
     r->m = M_OTHER;
     if ((*up & K_MASK) != K_TREE)
         return 0;
-    if (r->len == 5 && memcmp(r->str, "nodes", 5) == 0) {
+    if (r->lx.len == 5 && memcmp(r->lx.str, "nodes", 5) == 0) {
         if (*up & (F_A | F_B))
             return fail(r, at, *up & F_A ? "\"nodes\" twice"
                         : "\"nodes\" after \"variations\": nodes come first");
         r->m = M_NODES;
-    } else if (r->len == 10 && memcmp(r->str, "variations", 10) == 0) {
+    } else if (r->lx.len == 10 && memcmp(r->lx.str, "variations", 10) == 0) {
         if (*up & F_B)
             return fail(r, at, "\"variations\" twice");
         if (!(*up & F_A))
@@ -363,225 +359,40 @@ static int key(jreader *r, const unsigned char *at)
     return 0;
 }
 
-/* ---- tokens ------------------------------------------------------------- */
+/* ---- tokens (common/jsonlex.h) ----------------------------------------- */
 
-static bool str_reserve(jreader *r, size_t more)
+/* The failure of the tokenizer as the reader reports it. */
+static int lex_failed(jreader *r)
 {
-    if (more <= r->str_cap - r->len)
-        return true;
-    size_t cap = r->str_cap ? r->str_cap : 256;
-    while (cap - r->len < more) {
-        if (cap > SIZE_MAX / 2)
-            return false;
-        cap *= 2;
-    }
-    char *s = realloc(r->str, cap);
-    if (!s)
-        return false;
-    r->str = s;
-    r->str_cap = cap;
-    return true;
+    return r->lx.err ? fail(r, r->lx.err_at, r->lx.err) : nomem(r);
 }
 
-static int hex4(const unsigned char *p, const unsigned char *end)
-{
-    int v = 0;
-    if (end - p < 4)
-        return -1;
-    for (int i = 0; i < 4; i++) {
-        int c = p[i], d;
-        if (c >= '0' && c <= '9')
-            d = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            d = c - 'A' + 10;
-        else
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-static void put_utf8(jreader *r, unsigned u)
-{
-    char *o = r->str + r->len;
-    if (u < 0x80) {
-        o[0] = (char)u;
-        r->len += 1;
-    } else if (u < 0x800) {
-        o[0] = (char)(0xC0 | (u >> 6));
-        o[1] = (char)(0x80 | (u & 63));
-        r->len += 2;
-    } else if (u < 0x10000) {
-        o[0] = (char)(0xE0 | (u >> 12));
-        o[1] = (char)(0x80 | ((u >> 6) & 63));
-        o[2] = (char)(0x80 | (u & 63));
-        r->len += 3;
-    } else {
-        o[0] = (char)(0xF0 | (u >> 18));
-        o[1] = (char)(0x80 | ((u >> 12) & 63));
-        o[2] = (char)(0x80 | ((u >> 6) & 63));
-        o[3] = (char)(0x80 | (u & 63));
-        r->len += 4;
-    }
-}
-
-/* A \u escape at p (the backslash).  Returns the bytes it took, 0 on error. */
-static size_t u_escape(jreader *r, const unsigned char *p)
-{
-    int u = hex4(p + 2, r->end), lo;
-    if (u < 0)
-        return fail(r, p, "a \\u escape needs four hex digits"), 0;
-    if (u >= 0xD800 && u <= 0xDBFF) {
-        if (r->end - p >= 12 && p[6] == '\\' && p[7] == 'u' &&
-            (lo = hex4(p + 8, r->end)) >= 0xDC00 && lo <= 0xDFFF) {
-            put_utf8(r, 0x10000u + (((unsigned)u - 0xD800u) << 10) +
-                        ((unsigned)lo - 0xDC00u));
-            return 12;
-        }
-        return fail(r, p, "a high surrogate without its low half"), 0;
-    }
-    if (u >= 0xDC80 && u <= 0xDCFF) {
-        /* a byte of invalid UTF-8 kept by SGF_JSON_KEEP_BYTES */
-        r->str[r->len++] = (char)(u & 0xFF);
-        return 6;
-    }
-    if (u >= 0xDC00 && u <= 0xDFFF)
-        return fail(r, p, "a low surrogate alone (only \\udc80-\\udcff "
-                    "stand for bytes)"), 0;
-    put_utf8(r, (unsigned)u);
-    return 6;
-}
-
-/* The string at r->p (its '"'), decoded into r->str. */
 static int string(jreader *r)
 {
-    const unsigned char *p = r->p + 1, *end = r->end;
-    r->len = 0;
-    for (;;) {
-        const unsigned char *run = p;
-        while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
-            p++;
-        if (!str_reserve(r, (size_t)(p - run) + 4))
-            return nomem(r);
-        memcpy(r->str + r->len, run, (size_t)(p - run));
-        r->len += (size_t)(p - run);
-        if (p == end)
-            return fail(r, r->p, "the input ends inside a string");
-        if (*p == '"')
-            break;
-        if (*p < 0x20)
-            return fail(r, p, "a control character in a string (must be "
-                        "escaped)");
-        if (*p >= 0x80) {
-            size_t k = utf8_char_len(p, (size_t)(end - p));
-            if (k == 0)
-                return fail(r, p, "invalid UTF-8");
-            memcpy(r->str + r->len, p, k);
-            r->len += k;
-            p += k;
-            continue;
-        }
-        /* a backslash */
-        if (end - p < 2)
-            return fail(r, r->p, "the input ends inside a string");
-        char c = (char)p[1];
-        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
-        const char *k = c ? strchr(from, c) : NULL;
-        if (k) {
-            r->str[r->len++] = to[k - from];
-            p += 2;
-        } else if (c == 'u') {
-            size_t used = u_escape(r, p);
-            if (!used)
-                return r->rc;
-            p += used;
-        } else {
-            return fail(r, p, "an unknown escape in a string");
-        }
-    }
-    r->p = p + 1;
-    return 0;
-}
-
-static bool digit(const unsigned char *p, const unsigned char *end)
-{
-    return p < end && *p >= '0' && *p <= '9';
+    return json_lex_string(&r->lx) ? lex_failed(r) : 0;
 }
 
 /* A number, checked against the grammar and not converted: nothing in the
  * tree form is a number, so any size passes. */
 static int number(jreader *r)
 {
-    const unsigned char *p = r->p, *end = r->end;
-    if (*p == '-')
-        p++;
-    if (!digit(p, end))
-        return fail(r, r->p, "a number without digits");
-    if (*p == '0')
-        p++;
-    else
-        while (digit(p, end))
-            p++;
-    if (p < end && *p == '.') {
-        if (!digit(++p, end))
-            return fail(r, p, "a number without digits after '.'");
-        while (digit(p, end))
-            p++;
-    }
-    if (p < end && (*p == 'e' || *p == 'E')) {
-        p++;
-        if (p < end && (*p == '+' || *p == '-'))
-            p++;
-        if (!digit(p, end))
-            return fail(r, p, "a number without digits in its exponent");
-        while (digit(p, end))
-            p++;
-    }
-    r->p = p;
-    return 0;
+    return json_lex_number(&r->lx) ? lex_failed(r) : 0;
 }
 
 static int literal(jreader *r)
 {
-    static const char *const words[] = { "true", "false", "null" };
-    for (size_t i = 0; i < 3; i++) {
-        size_t n = strlen(words[i]);
-        if ((size_t)(r->end - r->p) >= n && memcmp(r->p, words[i], n) == 0) {
-            r->p += n;
-            return 0;
-        }
-    }
-    return fail(r, r->p, "not JSON here");
+    return json_lex_literal(&r->lx) < 0 ? lex_failed(r) : 0;
 }
 
-/* Skips white space; false at the end of the input. */
-static bool skip_space(jreader *r)
-{
-    while (r->p < r->end) {
-        unsigned char c = *r->p;
-        if (c == '\n') {
-            r->line++;
-            r->line_start = ++r->p;
-        } else if (c == ' ' || c == '\t' || c == '\r') {
-            r->p++;
-        } else {
-            return true;
-        }
-    }
-    return false;
-}
-
-/* A value starting at r->p, as the tokenizer expects one. */
+/* A value starting at r->lx.p, as the tokenizer expects one. */
 static int value(jreader *r)
 {
-    const unsigned char *at = r->p;
+    const unsigned char *at = r->lx.p;
     unsigned char c = *at;
     if (c == '{' || c == '[') {
         if (begin_value(r, at, c == '{' ? V_OBJECT : V_ARRAY))
             return r->rc;
-        r->p++;
+        r->lx.p++;
         r->x = c == '{' ? X_KEY_OR_CLOSE : X_VALUE_OR_CLOSE;
         return 0;
     }
@@ -600,7 +411,7 @@ static int value(jreader *r)
 
 static int step(jreader *r)
 {
-    const unsigned char *at = r->p;
+    const unsigned char *at = r->lx.p;
     unsigned char c = *at;
     unsigned char *up = top(r);
     bool in_object = up && (*up & F_OBJECT);
@@ -608,7 +419,7 @@ static int step(jreader *r)
     switch (r->x) {
     case X_VALUE_OR_CLOSE:
         if (c == ']') {
-            r->p++;
+            r->lx.p++;
             return end_container(r, at);
         }
         /* fall through */
@@ -616,7 +427,7 @@ static int step(jreader *r)
         return value(r);
     case X_KEY_OR_CLOSE:
         if (c == '}') {
-            r->p++;
+            r->lx.p++;
             return end_container(r, at);
         }
         /* fall through */
@@ -630,11 +441,11 @@ static int step(jreader *r)
     case X_COLON:
         if (c != ':')
             return fail(r, at, "expected ':' after a member name");
-        r->p++;
+        r->lx.p++;
         r->x = X_VALUE;
         return 0;
     case X_COMMA_OR_CLOSE:
-        r->p++;
+        r->lx.p++;
         if (c == ',') {
             r->x = in_object ? X_KEY : X_VALUE;
             return 0;
@@ -665,10 +476,7 @@ int sgf_json_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
     if ((!bytes && len) || !write)
         return SGF_E_ARG;
     memset(&r, 0, sizeof r);
-    r.p = (const unsigned char *)(bytes ? bytes : "");
-    r.end = r.p + len;
-    r.line = 1;
-    r.line_start = r.p;
+    json_lex_init(&r.lx, bytes ? bytes : "", len, NULL, 0);
     r.x = X_VALUE;
     r.err = err;
     r.errlen = errlen;
@@ -677,19 +485,19 @@ int sgf_json_to_sgf_mapped(const char *bytes, size_t len, sgf_write_fn write,
     r.ctx = ctx;
     sink_init(&r.out, map ? counted_write : write, map ? (void *)&r : ctx);
     /* a byte order mark, which RFC 8259 lets a reader ignore */
-    if (len >= 3 && memcmp(r.p, "\xEF\xBB\xBF", 3) == 0)
-        r.p += 3, r.line_start = r.p;
-    while (!r.rc && !r.out.err && skip_space(&r))
+    if (len >= 3 && memcmp(r.lx.p, "\xEF\xBB\xBF", 3) == 0)
+        r.lx.p += 3, r.lx.line_start = r.lx.p;
+    while (!r.rc && !r.out.err && json_lex_space(&r.lx))
         step(&r);
     /* a write that failed stopped the reading: that is the error, not
      * the tree it left open */
     if (!r.rc && !r.out.err && r.depth)
-        fail(&r, r.p, "the input ends inside a game tree");
+        fail(&r, r.lx.p, "the input ends inside a game tree");
     sink_flush(&r.out);
     rc = r.rc ? r.rc : r.out.err ? r.out.err : (int)r.games;
     if (!r.rc && r.out.err > 0)
         rc = SGF_E_IO;
     free(r.stack);
-    free(r.str);
+    json_lex_free(&r.lx);
     return rc;
 }

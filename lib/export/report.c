@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "common/output.h"
-#include "export/csv.h"
 #include "go/replay.h"
 
 int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
@@ -21,40 +20,6 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
 }
 
 /* ---- small writers ------------------------------------------------------ */
-
-static void sink_int(out_sink *s, long long v)
-{
-    if (v < 0) {
-        sink_putc(s, '-');
-        sink_uint(s, 0ull - (unsigned long long)v);
-    } else {
-        sink_uint(s, (unsigned long long)v);
-    }
-}
-
-/* s for a text line: control characters as \xNN, so that a record cannot
- * move the cursor or start a line of its own. */
-static void sink_text(out_sink *s, const char *str)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)(str ? str : "");
-    for (;;) {
-        const unsigned char *run = p;
-        while (*p >= 0x20 && *p != 0x7F)
-            p++;
-        sink_put(s, run, (size_t)(p - run));
-        if (!*p)
-            return;
-        char esc[4] = { '\\', 'x', hex[*p >> 4], hex[*p & 15] };
-        sink_put(s, esc, 4);
-        p++;
-    }
-}
-
-static void csv_cstr(out_sink *s, const char *str)
-{
-    csv_field(s, str, str ? strlen(str) : 0);
-}
 
 /* Where the rules or the komi come from, as the reports say it: "record",
  * "given", "default", or "inferred from RE[Void]" (the clue assume.c
@@ -114,14 +79,20 @@ static void text_game(out_sink *s, const sgf_game *g)
     "origin,game,line,column,move,severity,id,message,rules," \
     "rules_source,komi,komi_source\r\n"
 
-int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
-                            void *ctx)
+/* What comes before the first game: the CSV header line, or nothing. */
+static int report_header(const sgf_report_options *o, const char *csv,
+                         size_t n, sgf_write_fn write, void *ctx)
 {
     if (!write)
         return SGF_E_ARG;
-    if (o && o->format == SGF_REPORT_CSV)
-        return write(ctx, CHECK_CSV_HEADER, sizeof CHECK_CSV_HEADER - 1);
-    return 0;
+    return o && o->format == SGF_REPORT_CSV ? write(ctx, csv, n) : 0;
+}
+
+int sgf_check_report_header(const sgf_report_options *o, sgf_write_fn write,
+                            void *ctx)
+{
+    return report_header(o, CHECK_CSV_HEADER, sizeof CHECK_CSV_HEADER - 1,
+                         write, ctx);
 }
 
 static const char *diag_origin(const sgf_game *g, const sgf_diag *d)
@@ -162,38 +133,29 @@ static const game_terms *check_terms(sgf_game *g,
     return t;
 }
 
-static void csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
-                    int sev, const game_terms *t)
+static void check_csv_row(out_sink *s, const sgf_game *g, const sgf_diag *d,
+                          int sev, const game_terms *t)
 {
-    csv_cstr(s, diag_origin(g, d));
-    sink_putc(s, ',');
-    sink_uint(s, d->game);
-    sink_putc(s, ',');
-    sink_uint(s, d->line);
-    sink_putc(s, ',');
-    sink_uint(s, d->column);
-    sink_putc(s, ',');
-    sink_int(s, d->move);
-    sink_putc(s, ',');
-    sink_puts(s, sgf_severity_name((sgf_severity)sev));
-    sink_putc(s, ',');
-    csv_cstr(s, d->id);
-    sink_putc(s, ',');
-    csv_cstr(s, d->message);
+    csv_row c = csv_row_begin(s);
+    csv_str(&c, diag_origin(g, d));
+    csv_uint(&c, d->game);
+    csv_uint(&c, d->line);
+    csv_uint(&c, d->column);
+    csv_int(&c, d->move);
+    csv_word(&c, sgf_severity_name((sgf_severity)sev));
+    csv_str(&c, d->id);
+    csv_str(&c, d->message);
     if (t) {
         source_text rs, ks;
-        sink_putc(s, ',');
-        csv_cstr(s, t->rules.name);
-        sink_putc(s, ',');
-        csv_cstr(s, source_words(&rs, t->rules_source, t->rules_evidence));
-        sink_putc(s, ',');
-        sink_number(s, t->rules.komi, "");
-        sink_putc(s, ',');
-        csv_cstr(s, source_words(&ks, t->komi_source, t->komi_evidence));
+        csv_str(&c, t->rules.name);
+        csv_str(&c, source_words(&rs, t->rules_source, t->rules_evidence));
+        csv_number(&c, t->rules.komi);
+        csv_str(&c, source_words(&ks, t->komi_source, t->komi_evidence));
     } else {
-        SINK_LIT(s, ",,,,");
+        for (int k = 0; k < 4; k++)
+            csv_empty(&c);
     }
-    SINK_LIT(s, "\r\n");
+    csv_end(&c);
 }
 
 static void json_diagnostics(out_sink *s, const sgf_game *g,
@@ -300,7 +262,7 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
         if (sev < least)
             continue;
         if (o->format == SGF_REPORT_CSV)
-            csv_row(&s, g, d, sev, t);
+            check_csv_row(&s, g, d, sev, t);
         else
             text_row(&s, g, d, sev);
     }
@@ -322,11 +284,8 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
 int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
 {
-    if (!write)
-        return SGF_E_ARG;
-    if (o && o->format == SGF_REPORT_CSV)
-        return write(ctx, SCORE_CSV_HEADER, sizeof SCORE_CSV_HEADER - 1);
-    return 0;
+    return report_header(o, SCORE_CSV_HEADER, sizeof SCORE_CSV_HEADER - 1,
+                         write, ctx);
 }
 
 const char *sgf_score_failure(const sgf_game *g, int rc)
@@ -466,51 +425,33 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
         c->seki
     };
     const char *origin = sgf_game_origin(g);
-    csv_cstr(s, origin ? origin : "-");
-    sink_putc(s, ',');
-    sink_uint(s, sgf_game_index(g));
-    sink_putc(s, ',');
-    csv_cstr(s, sg->rules.name);
-    sink_putc(s, ',');
-    sink_number(s, c->komi, "");
-    sink_putc(s, ',');
-    sink_int(s, c->handicap);
-    sink_putc(s, ',');
-    sink_number(s, c->bonus, "");
-    sink_putc(s, ',');
-    sink_puts(s, sgf_dead_mode_name(sg->dead));
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        sink_putc(s, ',');
-        sink_int(s, counts[i]);
-    }
+    csv_row r = csv_row_begin(s);
+    csv_str(&r, origin ? origin : "-");
+    csv_uint(&r, sgf_game_index(g));
+    csv_str(&r, sg->rules.name);
+    csv_number(&r, c->komi);
+    csv_int(&r, c->handicap);
+    csv_number(&r, c->bonus);
+    csv_word(&r, sgf_dead_mode_name(sg->dead));
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        csv_int(&r, counts[i]);
     const double points[] = { c->black, c->white, black_margin(c) };
-    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
-        sink_putc(s, ',');
-        sink_number(s, points[i], "");
-    }
-    sink_putc(s, ',');
-    csv_cstr(s, sg->result);
-    sink_putc(s, ',');
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
+        csv_number(&r, points[i]);
+    csv_str(&r, sg->result);
     const char *re = sgf_game_info(g)->result_text;
-    csv_cstr(s, re ? re : "");
-    sink_putc(s, ',');
-    sink_puts(s, sgf_agreement_name(sg->agreement));
-    sink_putc(s, ',');
-    sink_int(s, c->unsettled);
-    sink_putc(s, ',');
-    sink_int(s, sg->moves);
-    sink_putc(s, ',');
-    sink_int(s, sg->ended);
+    csv_str(&r, re ? re : "");
+    csv_word(&r, sgf_agreement_name(sg->agreement));
+    csv_int(&r, c->unsettled);
+    csv_int(&r, sg->moves);
+    csv_int(&r, sg->ended);
     source_text rs, ks;
-    sink_putc(s, ',');
-    csv_cstr(s, source_words(&rs, sg->rules_source, sg->rules_evidence));
-    sink_putc(s, ',');
-    csv_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
-    sink_putc(s, ',');
-    sink_int(s, sg->illegal);
-    sink_putc(s, ',');
-    sink_int(s, sg->first_illegal);
-    SINK_LIT(s, ",\r\n");
+    csv_str(&r, source_words(&rs, sg->rules_source, sg->rules_evidence));
+    csv_str(&r, source_words(&ks, sg->komi_source, sg->komi_evidence));
+    csv_int(&r, sg->illegal);
+    csv_int(&r, sg->first_illegal);
+    csv_empty(&r);               /* not_scored */
+    csv_end(&r);
 }
 
 static void text_side(out_sink *s, const char *name, const sgf_score *c,
@@ -643,11 +584,11 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
     case SGF_REPORT_CSV: {
         /* every game has its row: this one says why it has no count */
         const char *origin = sgf_game_origin(g);
-        csv_cstr(s, origin ? origin : "-");
+        sink_csv_cstr(s, origin ? origin : "-");
         sink_putc(s, ',');
         sink_uint(s, sgf_game_index(g));
         SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
-        csv_cstr(s, why);
+        sink_csv_cstr(s, why);
         SINK_LIT(s, "\r\n");
         break;
     }

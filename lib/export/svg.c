@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/output.h"
 #include "export/draw.h"
 
 enum {
@@ -67,7 +68,7 @@ static int utf8_decode(const unsigned char *s, uint32_t *cp)
 /* Walks text as XML character data: writes it escaped to d (when not
  * NULL) and returns its approximate width in units at CAPTION_SIZE, which
  * sizes the document so that a caption wider than the board still shows. */
-static long put_text(draw_out *d, const char *text)
+static long put_text(out_sink *d, const char *text)
 {
     static const char replacement[] = "\xEF\xBF\xBD";   /* U+FFFD */
     const unsigned char *s = (const unsigned char *)text;
@@ -97,7 +98,7 @@ static long put_text(draw_out *d, const char *text)
             out = "&apos;", len = 6;
         }
         if (d)
-            draw_put(d, out, len);
+            sink_put(d, out, len);
         /* average advance of a sans-serif font: Latin about 0.55 em, CJK
          * and other wide scripts a full em */
         width += cp < 0x80 ? 11 : cp < 0x1100 ? 12 : CAPTION_SIZE;
@@ -120,48 +121,48 @@ typedef struct layout {
 static int px(const layout *l, int x) { return l->ox + l->margin + CELL * x; }
 static int py(const layout *l, int y) { return l->margin + CELL * y; }
 
-static void put_grid(draw_out *d, const layout *l)
+static void put_grid(out_sink *d, const layout *l)
 {
     int x0 = px(l, 0), x1 = px(l, l->w - 1);
     int y0 = py(l, 0), y1 = py(l, l->h - 1);
 
-    draw_puts(d, "<path class=\"grid\" fill=\"none\" stroke=\"#000\" "
+    sink_puts(d, "<path class=\"grid\" fill=\"none\" stroke=\"#000\" "
                  "stroke-width=\"1\" stroke-linecap=\"square\" d=\"");
     for (int x = 0; x < l->w; x++)
-        draw_printf(d, "M%d %dV%d", px(l, x), y0, y1);
+        sink_printf(d, "M%d %dV%d", px(l, x), y0, y1);
     for (int y = 0; y < l->h; y++)
-        draw_printf(d, "M%d %dH%d", x0, py(l, y), x1);
-    draw_puts(d, "\"/>\n");
+        sink_printf(d, "M%d %dH%d", x0, py(l, y), x1);
+    sink_puts(d, "\"/>\n");
     /* a 1x1 board has no line: its point still shows */
     if (l->w == 1 && l->h == 1)
-        draw_printf(d, "<circle cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"#000\"/>\n",
+        sink_printf(d, "<circle cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"#000\"/>\n",
                     x0, y0);
 }
 
-static void put_coordinates(draw_out *d, const layout *l)
+static void put_coordinates(out_sink *d, const layout *l)
 {
     /* the text's baseline sits about 0.35 em under the point's centre */
     int base = LABEL_SIZE * 35 / 100;
     int top = py(l, 0) - CELL, bottom = py(l, l->h - 1) + CELL;
     int left = px(l, 0) - CELL, right = px(l, l->w - 1) + CELL;
 
-    draw_printf(d, "<g class=\"coordinates\" font-family=\"sans-serif\" "
+    sink_printf(d, "<g class=\"coordinates\" font-family=\"sans-serif\" "
                    "font-size=\"%d\" text-anchor=\"middle\" fill=\"#000\">\n",
                 LABEL_SIZE);
     for (int x = 0; x < l->w; x++) {
         char label[3];
         draw_column_label(x, label);
-        draw_printf(d, "<text x=\"%d\" y=\"%d\">%s</text>"
+        sink_printf(d, "<text x=\"%d\" y=\"%d\">%s</text>"
                        "<text x=\"%d\" y=\"%d\">%s</text>\n",
                     px(l, x), top + base, label, px(l, x), bottom + base, label);
     }
     for (int y = 0; y < l->h; y++) {
         int row = l->h - y;   /* GTP numbers rows from the bottom */
-        draw_printf(d, "<text x=\"%d\" y=\"%d\">%d</text>"
+        sink_printf(d, "<text x=\"%d\" y=\"%d\">%d</text>"
                        "<text x=\"%d\" y=\"%d\">%d</text>\n",
                     left, py(l, y) + base, row, right, py(l, y) + base, row);
     }
-    draw_puts(d, "</g>\n");
+    sink_puts(d, "</g>\n");
 }
 
 static const char *fill_of(int color)
@@ -175,21 +176,21 @@ static const char *name_of(int color)
 }
 
 /* A small square of the owner's colour: territory. */
-static void put_territory(draw_out *d, int cx, int cy, int owner)
+static void put_territory(out_sink *d, int cx, int cy, int owner)
 {
-    draw_printf(d, "<rect class=\"territory %s\" x=\"%d\" y=\"%d\" "
+    sink_printf(d, "<rect class=\"territory %s\" x=\"%d\" y=\"%d\" "
                    "width=\"14\" height=\"14\" fill=\"%s\" stroke=\"#000\" "
                    "stroke-width=\"1\"/>\n",
                 name_of(owner), cx - 7, cy - 7, fill_of(owner));
 }
 
-static void put_point(draw_out *d, const layout *l, const draw_point *pt,
+static void put_point(out_sink *d, const layout *l, const draw_point *pt,
                       int x, int y)
 {
     int cx = px(l, x), cy = py(l, y);
 
     if (pt->stone != SGF_EMPTY) {
-        draw_printf(d, "<circle class=\"stone %s%s\" cx=\"%d\" cy=\"%d\" "
+        sink_printf(d, "<circle class=\"stone %s%s\" cx=\"%d\" cy=\"%d\" "
                        "r=\"%d\" fill=\"%s\" stroke=\"#000\" "
                        "stroke-width=\"1\"%s/>\n",
                     name_of(pt->stone), pt->dead ? " dead" : "", cx, cy,
@@ -199,25 +200,25 @@ static void put_point(draw_out *d, const layout *l, const draw_point *pt,
     if (pt->territory)
         put_territory(d, cx, cy, pt->territory);
     if (pt->stone != SGF_EMPTY && pt->dead)
-        draw_printf(d, "<path class=\"cross\" d=\"M%d %dL%d %dM%d %dL%d %d\" "
+        sink_printf(d, "<path class=\"cross\" d=\"M%d %dL%d %dM%d %dL%d %d\" "
                        "stroke=\"#c00000\" stroke-width=\"3\"/>\n",
                     cx - 11, cy - 11, cx + 11, cy + 11,
                     cx + 11, cy - 11, cx - 11, cy + 11);
     if (pt->seki && !pt->territory)
-        draw_printf(d, "<path class=\"seki\" d=\"M%d %dl7 7l-7 7l-7-7z\" "
+        sink_printf(d, "<path class=\"seki\" d=\"M%d %dl7 7l-7 7l-7-7z\" "
                        "fill=\"#808080\"/>\n", cx, cy - 7);
     if (pt->stone == SGF_EMPTY && pt->false_eye && !pt->territory && !pt->seki)
-        draw_printf(d, "<rect class=\"false-eye\" x=\"%d\" y=\"%d\" "
+        sink_printf(d, "<rect class=\"false-eye\" x=\"%d\" y=\"%d\" "
                        "width=\"12\" height=\"12\" fill=\"none\" "
                        "stroke=\"#505050\" stroke-width=\"2\"/>\n",
                     cx - 6, cy - 6);
     if (pt->stone != SGF_EMPTY && pt->unsettled)
-        draw_printf(d, "<text class=\"unsettled\" x=\"%d\" y=\"%d\" "
+        sink_printf(d, "<text class=\"unsettled\" x=\"%d\" y=\"%d\" "
                        "font-family=\"sans-serif\" font-size=\"18\" "
                        "font-weight=\"bold\" text-anchor=\"middle\" "
                        "fill=\"#d00000\">?</text>\n", cx, cy + 6);
     if (pt->last)
-        draw_printf(d, "<circle class=\"last\" cx=\"%d\" cy=\"%d\" r=\"11\" "
+        sink_printf(d, "<circle class=\"last\" cx=\"%d\" cy=\"%d\" r=\"11\" "
                        "fill=\"none\" stroke=\"%s\" stroke-width=\"3\"/>\n",
                     cx, cy,
                     pt->stone == SGF_BLACK && !pt->dead ? "#fff"
@@ -252,18 +253,18 @@ int sgf_position_svg(const sgf_position *p, const sgf_draw_options *o,
     }
     l.ox = (l.doc_w - l.board_w) / 2;
 
-    draw_out d;
-    draw_out_init(&d, write, ctx);
-    draw_printf(&d, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+    out_sink d;
+    sink_init(&d, write, ctx);
+    sink_printf(&d, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
                     "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
                 l.doc_w, l.doc_h, l.doc_w, l.doc_h);
     if (o->title) {
-        draw_puts(&d, "<title>");
+        sink_puts(&d, "<title>");
         put_text(&d, o->title);
-        draw_puts(&d, "</title>\n");
+        sink_puts(&d, "</title>\n");
     }
-    draw_printf(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n"
+    sink_printf(&d, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n"
                     "<rect class=\"board\" x=\"%d\" y=\"0\" width=\"%d\" "
                     "height=\"%d\" fill=\"#dcb35c\"/>\n",
                 l.doc_w, l.doc_h, l.ox, l.board_w, l.board_h);
@@ -271,7 +272,7 @@ int sgf_position_svg(const sgf_position *p, const sgf_draw_options *o,
     for (int y = 0; y < l.h; y++)
         for (int x = 0; x < l.w; x++)
             if (draw_star(l.w, l.h, x, y))
-                draw_printf(&d, "<circle class=\"star\" cx=\"%d\" cy=\"%d\" "
+                sink_printf(&d, "<circle class=\"star\" cx=\"%d\" cy=\"%d\" "
                                 "r=\"4\" fill=\"#000\"/>\n", px(&l, x), py(&l, y));
     if (o->coordinates)
         put_coordinates(&d, &l);
@@ -282,13 +283,13 @@ int sgf_position_svg(const sgf_position *p, const sgf_draw_options *o,
             put_point(&d, &l, &pt, x, y);
         }
     if (o->title) {
-        draw_printf(&d, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
+        sink_printf(&d, "<text class=\"caption\" x=\"%d\" y=\"%d\" "
                         "font-family=\"sans-serif\" font-size=\"%d\" "
                         "text-anchor=\"middle\" fill=\"#000\">",
                     l.doc_w / 2, l.board_h + CAPTION_BAND * 2 / 3, CAPTION_SIZE);
         put_text(&d, o->title);
-        draw_puts(&d, "</text>\n");
+        sink_puts(&d, "</text>\n");
     }
-    draw_puts(&d, "</svg>\n");
-    return draw_flush(&d);
+    sink_puts(&d, "</svg>\n");
+    return sink_flush(&d);
 }

@@ -16,59 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/output.h"
 #include "sgf/game.h"
 #include "sgf/writer.h"
 #include "sgf/points.h"
 #include "export/xmlform.h"
 
 /* ---- output ------------------------------------------------------------- */
-
-#define XBUF_SIZE 16384
-
-typedef struct xout {
-    sgf_write_fn write;
-    void *ctx;
-    int err;               /* first non-zero write() return or SGF_E_NOMEM */
-    size_t len;
-    char buf[XBUF_SIZE];
-} xout;
-
-static void xflush(xout *o)
-{
-    if (o->len && !o->err)
-        o->err = o->write(o->ctx, o->buf, o->len);
-    o->len = 0;
-}
-
-static void xput(xout *o, const char *s, size_t n)
-{
-    if (n > XBUF_SIZE - o->len) {
-        xflush(o);
-        if (n >= XBUF_SIZE) {
-            if (!o->err)
-                o->err = o->write(o->ctx, s, n);
-            return;
-        }
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-}
-
-static void xputs(xout *o, const char *s)
-{
-    xput(o, s, strlen(s));
-}
-
-static void xput_uint(xout *o, unsigned long v)
-{
-    char d[24];
-    size_t n = sizeof d;
-    do {
-        d[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    xput(o, d + n, sizeof d - n);
-}
 
 /* True when s[0..n) can be XML 1.0 character data: valid UTF-8 (shortest
  * form, no surrogates) of characters the Char production allows.  Damaged
@@ -77,77 +31,29 @@ static bool xml_carries(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
-        unsigned c = *p;
-        size_t len;
-        unsigned long cp;
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        if (*p < 0x80) {
+            if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
                 return false;
             p++;
             continue;
         }
-        if (c >= 0xC2 && c <= 0xDF) {
-            len = 2;
-            cp = c & 0x1Fu;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            cp = c & 0x0Fu;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            cp = c & 0x07u;
-        } else {
-            return false;
-        }
-        if ((size_t)(end - p) < len)
-            return false;
-        for (size_t i = 1; i < len; i++) {
-            if ((p[i] & 0xC0u) != 0x80u)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3Fu);
-        }
-        if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
-            cp == 0xFFFE || cp == 0xFFFF)
+        size_t len = utf8_char_len(p, (size_t)(end - p));
+        /* U+FFFE and U+FFFF are not XML characters */
+        if (len == 0 || (len == 3 && p[0] == 0xEF && p[1] == 0xBF &&
+                         p[2] >= 0xBE))
             return false;
         p += len;
     }
     return true;
 }
 
-/* Character data or an attribute value.  CR is written as a reference
- * because parsers turn a literal one into LF; in attributes TAB and LF
- * too, since attribute values are normalised to spaces. */
-static void xput_text(xout *o, const char *s, size_t n, bool attr)
-{
-    const char *run = s;
-    for (size_t i = 0; i < n; i++) {
-        const char *rep;
-        switch (s[i]) {
-        case '&': rep = "&amp;"; break;
-        case '<': rep = "&lt;"; break;
-        case '>': rep = "&gt;"; break;
-        case '\r': rep = "&#13;"; break;
-        case '"': rep = attr ? "&quot;" : NULL; break;
-        case '\t': rep = attr ? "&#9;" : NULL; break;
-        case '\n': rep = attr ? "&#10;" : NULL; break;
-        default: rep = NULL; break;
-        }
-        if (!rep)
-            continue;
-        xput(o, run, (size_t)(s + i - run));
-        xputs(o, rep);
-        run = s + i + 1;
-    }
-    xput(o, run, (size_t)(s + n - run));
-}
-
-static void xput_hex(xout *o, const char *s, size_t n)
+static void xput_hex(out_sink *o, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     for (size_t i = 0; i < n; i++) {
         char d[2] = { hex[(unsigned char)s[i] >> 4],
                       hex[(unsigned char)s[i] & 15u] };
-        xput(o, d, 2);
+        sink_put(o, d, 2);
     }
 }
 
@@ -173,7 +79,7 @@ static const char *value_of(sgf_game *c, const sgf_prop *p, uint32_t i,
 
 /* ---- the raw form ---------------------------------------------------------- */
 
-static void raw_value(xout *o, sgf_game *c, const sgf_prop *p, uint32_t i,
+static void raw_value(out_sink *o, sgf_game *c, const sgf_prop *p, uint32_t i,
                       bool root)
 {
     size_t n;
@@ -186,49 +92,49 @@ static void raw_value(xout *o, sgf_game *c, const sgf_prop *p, uint32_t i,
     if (root && p->kind == SGF_P_CA)
         n = 5;
     if (xml_carries(s, n)) {
-        xputs(o, "<v>");
-        xput_text(o, s, n, false);
+        sink_puts(o, "<v>");
+        sink_xml_text(o, s, n, false);
     } else {
-        xputs(o, "<v enc=\"hex\">");
+        sink_puts(o, "<v enc=\"hex\">");
         xput_hex(o, s, n);
     }
-    xputs(o, "</v>");
+    sink_puts(o, "</v>");
 }
 
-static void raw_node(xout *o, sgf_game *c, const sgf_node *n, bool root,
+static void raw_node(out_sink *o, sgf_game *c, const sgf_node *n, bool root,
                      long parent)
 {
     if (parent >= 0) {
-        xputs(o, "<node parent=\"");
-        xput_uint(o, (unsigned long)parent);
-        xputs(o, "\">\n");
+        sink_puts(o, "<node parent=\"");
+        sink_uint(o, (unsigned long)parent);
+        sink_puts(o, "\">\n");
     } else {
-        xputs(o, "<node>\n");
+        sink_puts(o, "<node>\n");
     }
     for (const sgf_prop *p = n->props; p && !o->err; p = p->next) {
         if (!p->id[0] || p->nvalues == 0)
             continue;
-        xputs(o, "<prop id=\"");
-        xputs(o, p->id);        /* uppercase letters: nothing to escape */
-        xputs(o, "\">");
+        sink_puts(o, "<prop id=\"");
+        sink_puts(o, p->id);        /* uppercase letters: nothing to escape */
+        sink_puts(o, "\">");
         for (uint32_t i = 0; i < p->nvalues && !o->err; i++)
             raw_value(o, c, p, i, root);
-        xputs(o, "</prop>\n");
+        sink_puts(o, "</prop>\n");
     }
-    xputs(o, "</node>\n");
+    sink_puts(o, "</node>\n");
 }
 
 /* Nodes in preorder (the order of an SGF file); a node that is not the
  * first child of the node before it names its parent by number.  The
  * numbers of the branching ancestors of the current node are kept on a
  * heap stack, as deep as the tree branches. */
-static int raw_game(xout *o, sgf_game *c)
+static int raw_game(out_sink *o, sgf_game *c)
 {
     const sgf_node *root = c->root, *n = root;
     unsigned long index = 0, *stack = NULL;
     size_t depth = 0, cap = 0;
 
-    xputs(o, "<game>\n");
+    sink_puts(o, "<game>\n");
     raw_node(o, c, n, true, -1);
     while (!o->err) {
         if (n->child) {
@@ -262,7 +168,7 @@ static int raw_game(xout *o, sgf_game *c)
         raw_node(o, c, n, false, (long)stack[depth - 1]);
     }
     free(stack);
-    xputs(o, "</game>\n");
+    sink_puts(o, "</game>\n");
     return o->err;
 }
 
@@ -284,7 +190,7 @@ static int raw_game(xout *o, sgf_game *c)
 #define GO_MAX_RECT_POINTS 25
 
 typedef struct go_writer {
-    xout *o;
+    out_sink *o;
     sgf_game *c;           /* the canonical game */
     const sgf_node *root;
     bool go;               /* GM[1]: known properties become elements */
@@ -371,7 +277,7 @@ static void go_point(go_writer *gw, int x, int y)
         snprintf(buf, sizeof buf, "%c%d", xml_columns[x], gw->h - y);
     else
         snprintf(buf, sizeof buf, "%d,%d", x + 1, gw->h - y);
-    xputs(gw->o, buf);
+    sink_puts(gw->o, buf);
 }
 
 /* v as a point of the board, or (rect_ok) a rectangle small enough to
@@ -394,28 +300,28 @@ static bool go_rect(go_writer *gw, const sgf_value *v, bool rect_ok,
 static void go_points(go_writer *gw, const char *el, const char *attrs,
                       const point_rect *r)
 {
-    xout *o = gw->o;
-    xputs(o, "<");
-    xputs(o, el);
+    out_sink *o = gw->o;
+    sink_puts(o, "<");
+    sink_puts(o, el);
     if (r->x0 == r->x1 && r->y0 == r->y1) {
-        xputs(o, " at=\"");     /* GoGui's order of attributes */
+        sink_puts(o, " at=\"");     /* GoGui's order of attributes */
         go_point(gw, r->x0, r->y0);
-        xputs(o, "\"");
-        xputs(o, attrs);
-        xputs(o, "/>\n");
+        sink_puts(o, "\"");
+        sink_puts(o, attrs);
+        sink_puts(o, "/>\n");
         return;
     }
-    xputs(o, attrs);
-    xputs(o, ">");
+    sink_puts(o, attrs);
+    sink_puts(o, ">");
     for (int y = r->y0; y <= r->y1; y++)
         for (int x = r->x0; x <= r->x1; x++) {
-            xputs(o, "<at>");
+            sink_puts(o, "<at>");
             go_point(gw, x, y);
-            xputs(o, "</at>");
+            sink_puts(o, "</at>");
         }
-    xputs(o, "</");
-    xputs(o, el);
-    xputs(o, ">\n");
+    sink_puts(o, "</");
+    sink_puts(o, el);
+    sink_puts(o, ">\n");
 }
 
 static const char *mark_attrs(int kind)
@@ -443,15 +349,15 @@ static const char *setup_element(int kind)
 
 /* <P> per line: lines are split at LF only, an empty line is an empty
  * <P>, so joining the paragraphs with LF gives the text back exactly. */
-static void go_paragraphs(xout *o, const char *s, size_t n)
+static void go_paragraphs(out_sink *o, const char *s, size_t n)
 {
     const char *end = s + n;
     for (;;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         const char *e = nl ? nl : end;
-        xputs(o, "<P>");
-        xput_text(o, s, (size_t)(e - s), false);
-        xputs(o, "</P>");
+        sink_puts(o, "<P>");
+        sink_xml_text(o, s, (size_t)(e - s), false);
+        sink_puts(o, "</P>");
         if (!nl)
             break;
         s = nl + 1;
@@ -466,7 +372,7 @@ static void go_paragraphs(xout *o, const char *s, size_t n)
  * every value is written in hex and the type gets ":hex". */
 static void go_sgf(go_writer *gw, const sgf_prop *p)
 {
-    xout *o = gw->o;
+    out_sink *o = gw->o;
     bool hex = false, as_sgf = false;
     for (uint32_t i = 0; i < p->nvalues; i++)
         as_sgf |= go_needs_sgf(p, i);
@@ -479,10 +385,10 @@ static void go_sgf(go_writer *gw, const sgf_prop *p)
             hex = true;
         }
     }
-    xputs(o, "<SGF type=\"");
-    xputs(o, p->id);
-    xputs(o, as_sgf ? ":sgf" : "");
-    xputs(o, hex ? ":hex\">" : "\">");
+    sink_puts(o, "<SGF type=\"");
+    sink_puts(o, p->id);
+    sink_puts(o, as_sgf ? ":sgf" : "");
+    sink_puts(o, hex ? ":hex\">" : "\">");
     for (uint32_t i = 0; i < p->nvalues && !o->err; i++) {
         size_t n = p->values[i].len;
         const char *s = as_sgf ? p->values[i].raw
@@ -491,14 +397,14 @@ static void go_sgf(go_writer *gw, const sgf_prop *p)
             o->err = SGF_E_NOMEM;
             return;
         }
-        xputs(o, "<Arg>");
+        sink_puts(o, "<Arg>");
         if (hex)
             xput_hex(o, s, n);
         else
-            xput_text(o, s, n, false);
-        xputs(o, "</Arg>");
+            sink_xml_text(o, s, n, false);
+        sink_puts(o, "</Arg>");
     }
-    xputs(o, "</SGF>\n");
+    sink_puts(o, "</SGF>\n");
 }
 
 /* A move as an element: one value, a point of the board or "" (a pass;
@@ -517,15 +423,15 @@ static bool go_move_ok(go_writer *gw, const sgf_prop *p, point_rect *r)
 
 static void go_move(go_writer *gw, const sgf_prop *p, const point_rect *r)
 {
-    xputs(gw->o, p->kind == SGF_P_B ? "<Black at=\"" : "<White at=\"");
+    sink_puts(gw->o, p->kind == SGF_P_B ? "<Black at=\"" : "<White at=\"");
     if (r->x0 != UINT8_MAX)
         go_point(gw, r->x0, r->y0);
-    xputs(gw->o, "\"/>\n");
+    sink_puts(gw->o, "\"/>\n");
 }
 
 static void go_prop(go_writer *gw, const sgf_prop *p)
 {
-    xout *o = gw->o;
+    out_sink *o = gw->o;
     point_rect r;
     const char *el = setup_element(p->kind), *attrs = mark_attrs(p->kind);
     size_t n;
@@ -567,18 +473,18 @@ static void go_prop(go_writer *gw, const sgf_prop *p)
                 o->err = SGF_E_NOMEM;
                 return;
             }
-            xputs(o, "<Mark at=\"");
+            sink_puts(o, "<Mark at=\"");
             go_point(gw, r.x0, r.y0);
-            xputs(o, "\" label=\"");
-            xput_text(o, s + 3, n - 3, true);
-            xputs(o, "\"/>\n");
+            sink_puts(o, "\" label=\"");
+            sink_xml_text(o, s + 3, n - 3, true);
+            sink_puts(o, "\"/>\n");
         }
         return;
     }
     if (p->kind == SGF_P_C && p->nvalues == 1 && (s = go_text(gw, p, 0, &n))) {
-        xputs(o, "<Comment>");
+        sink_puts(o, "<Comment>");
         go_paragraphs(o, s, n);
-        xputs(o, "</Comment>\n");
+        sink_puts(o, "</Comment>\n");
         return;
     }
 sgf:
@@ -605,7 +511,7 @@ static void go_node(go_writer *gw, const sgf_node *n)
         go_move(gw, n->props, &r);
         return;
     }
-    xputs(gw->o, "<Node>\n");
+    sink_puts(gw->o, "<Node>\n");
     if (root) {
         /* the board size comes before any point, as the reader needs it */
         sz = sgf_node_find(n, SGF_P_SZ);
@@ -615,13 +521,13 @@ static void go_node(go_writer *gw, const sgf_node *n)
     for (const sgf_prop *p = n->props; p && !gw->o->err; p = p->next)
         if (written(p, root) && p != sz && !(root && go_info(gw, p)))
             go_prop(gw, p);
-    xputs(gw->o, "</Node>\n");
+    sink_puts(gw->o, "</Node>\n");
 }
 
 static void go_information(go_writer *gw)
 {
-    xout *o = gw->o;
-    xputs(o, "<Information>\n");
+    out_sink *o = gw->o;
+    sink_puts(o, "<Information>\n");
     for (const sgf_prop *p = gw->root->props; p && !o->err; p = p->next) {
         size_t n;
         const char *s, *el;
@@ -633,18 +539,18 @@ static void go_information(go_writer *gw)
             o->err = SGF_E_NOMEM;
             return;
         }
-        xputs(o, "<");
-        xputs(o, el);
-        xputs(o, ">");
+        sink_puts(o, "<");
+        sink_puts(o, el);
+        sink_puts(o, ">");
         if (p->kind == SGF_P_CP)
             go_paragraphs(o, s, n);      /* Copyright holds <P>s */
         else
-            xput_text(o, s, n, false);
-        xputs(o, "</");
-        xputs(o, el);
-        xputs(o, ">\n");
+            sink_xml_text(o, s, n, false);
+        sink_puts(o, "</");
+        sink_puts(o, el);
+        sink_puts(o, ">\n");
     }
-    xputs(o, "</Information>\n");
+    sink_puts(o, "</Information>\n");
 }
 
 static bool first_child(const sgf_node *n)
@@ -683,13 +589,13 @@ static unsigned long alternative_depth(const sgf_node *root)
 static void go_tree(go_writer *gw)
 {
     const sgf_node *root = gw->root, *n = root;
-    xout *o = gw->o;
+    out_sink *o = gw->o;
     for (;;) {
         go_node(gw, n);
         if (o->err)
             return;
         if (first_child(n) && n->next) {
-            xputs(o, "<Variation>\n");
+            sink_puts(o, "<Variation>\n");
             n = n->next;
             continue;
         }
@@ -703,9 +609,9 @@ static void go_tree(go_writer *gw)
                 n = n->parent;
             if (n == root)
                 return;
-            xputs(o, "</Variation>\n");
+            sink_puts(o, "</Variation>\n");
             if (n->next) {
-                xputs(o, "<Variation>\n");
+                sink_puts(o, "<Variation>\n");
                 n = n->next;
                 break;
             }
@@ -718,7 +624,7 @@ static void go_tree(go_writer *gw)
     }
 }
 
-static int go_game(xout *o, sgf_game *c)
+static int go_game(out_sink *o, sgf_game *c)
 {
     go_writer gw = { o, c, c->root, true, 19, 19 };
     const sgf_prop *gm = sgf_node_find(c->root, SGF_P_GM);
@@ -735,36 +641,28 @@ static int go_game(xout *o, sgf_game *c)
         if (!s || !xml_board_size(s, n, &gw.w, &gw.h))
             gw.w = gw.h = 0;
     }
-    xputs(o, "<GoGame>\n");
+    sink_puts(o, "<GoGame>\n");
     go_information(&gw);
-    xputs(o, "<Nodes>\n");
+    sink_puts(o, "<Nodes>\n");
     go_tree(&gw);
-    xputs(o, "</Nodes>\n</GoGame>\n");
+    sink_puts(o, "</Nodes>\n</GoGame>\n");
     return o->err;
 }
 
 /* ---- public ------------------------------------------------------------------ */
 
-static void xinit(xout *o, sgf_write_fn write, void *ctx)
-{
-    o->write = write;
-    o->ctx = ctx;
-    o->err = 0;
-    o->len = 0;
-}
-
 int sgf_xml_begin(sgf_xml_form f, sgf_write_fn write, void *ctx)
 {
     static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    xout o;
+    out_sink o;
     if (!write || (f != SGF_XML_GO && f != SGF_XML_RAW))
         return SGF_E_ARG;
-    xinit(&o, write, ctx);
-    xputs(&o, decl);
-    xputs(&o, f == SGF_XML_GO ? "<!DOCTYPE Go SYSTEM \"go.dtd\">\n<Go>\n"
+    sink_init(&o, write, ctx);
+    sink_puts(&o, decl);
+    sink_puts(&o, f == SGF_XML_GO ? "<!DOCTYPE Go SYSTEM \"go.dtd\">\n<Go>\n"
                               : "<!DOCTYPE sgf SYSTEM \"sgf-raw.dtd\">\n"
                                 "<sgf>\n");
-    xflush(&o);
+    sink_flush(&o);
     return o.err;
 }
 
@@ -780,7 +678,7 @@ int sgf_xml_write_game(sgf_game *g, sgf_xml_form f, sgf_write_fn write,
                        void *ctx)
 {
     sgf_game *c;
-    xout *o;
+    out_sink *o;
     int rc;
 
     if (!g || !write || (f != SGF_XML_GO && f != SGF_XML_RAW))
@@ -801,10 +699,10 @@ int sgf_xml_write_game(sgf_game *g, sgf_xml_form f, sgf_write_fn write,
         sgf_game_free(c);
         return SGF_E_NOMEM;
     }
-    xinit(o, write, ctx);
+    sink_init(o, write, ctx);
     rc = f == SGF_XML_GO ? go_game(o, c) : raw_game(o, c);
     if (rc == 0)
-        xflush(o);
+        sink_flush(o);
     rc = rc ? rc : o->err;
     free(o);
     sgf_game_free(c);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sgfkit.h"
+#include "common/jsonlex.h"
 #include "common/textscan.h"
 
 /* Longest RU[] text read.  The longest real form is KataGo's JSON (about
@@ -364,72 +365,37 @@ static int parse_compact(const char *s, kg_rules *k)
 /* ------------------------------------------------------------------ */
 /* KataGo's JSON: {"ko":"POSITIONAL","scoring":"AREA",...,"komi":7.5}   */
 
-/* A flat object of known keys is all KataGo writes, so a small reader of
- * exactly that does; anything else (nesting, \u escapes, unknown keys, a
- * value of the wrong type) is refused, as KataGo refuses it. */
+/* A flat object of known keys is all KataGo writes, so that is all that
+ * is read (tokens by common/jsonlex.h); anything else (nesting, \u
+ * escapes, unknown keys, a value of the wrong type) is refused. */
 
-static const char *json_space(const char *s)
+/* The string at l->p, without a \u escape (KataGo writes none). */
+static bool json_plain_string(json_lex *l)
 {
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-        s++;
-    return s;
+    const unsigned char *start = l->p;
+    if (*l->p != '"' || json_lex_string(l) != 0 || strlen(l->str) != l->len)
+        return false;
+    for (const unsigned char *q = start + 1; q + 1 < l->p; q++)
+        if (*q == '\\' && *++q == 'u')
+            return false;
+    return true;
 }
 
-/* A string into buf (n bytes, NUL-terminated); NULL when malformed or
- * longer than buf (no key or value KataGo knows is that long). */
-static const char *json_string(const char *s, char *buf, size_t n)
+/* The JSON number just read, s[0..n), as a komi. */
+static bool json_komi(const char *s, size_t n, double *v)
 {
-    size_t len = 0;
-    if (*s++ != '"')
-        return NULL;
-    for (;;) {
-        char c = *s++;
-        if (c == '"')
-            break;
-        if (c == '\0' || (unsigned char)c < 0x20)
-            return NULL;
-        if (c == '\\') {
-            static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-            const char *e = *s ? strchr(from, *s) : NULL;
-            if (!e)
-                return NULL;
-            c = to[e - from];
-            s++;
-        }
-        if (len + 1 >= n)
-            return NULL;
-        buf[len++] = c;
-    }
-    buf[len] = '\0';
-    return s;
-}
-
-static const char *json_bool(const char *s, int *v)
-{
-    size_t n;
-    if ((n = lit_at(s, "true")) != 0)
-        *v = 1;
-    else if ((n = lit_at(s, "false")) != 0)
-        *v = 0;
-    else
-        return NULL;
-    return is_alpha(s[n]) || is_digit(s[n]) ? NULL : s + n;
-}
-
-/* A JSON number: -?digits[.digits][(e|E)[+-]digits]. */
-static const char *json_number(const char *s, double *v)
-{
-    if (!is_digit(*s == '-' ? s[1] : s[0]))
-        return NULL;
-    const char *e = read_real(s, v);
+    char buf[64];
+    if (n >= sizeof buf)
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    const char *e = read_real(buf, v);
     if (*e != 'e' && *e != 'E')
-        return e;
+        return true;
     const char *p = e + 1;
     bool neg = *p == '-';
     if (*p == '-' || *p == '+')
         p++;
-    if (!is_digit(*p))
-        return NULL;
     int x = 0;
     for (; is_digit(*p); p++)
         if (x < 100)
@@ -437,82 +403,91 @@ static const char *json_number(const char *s, double *v)
     /* Past 10^20 every komi but 0 is out of range; stop scaling there. */
     for (int i = 0; i < x && i < 21; i++)
         *v = neg ? *v / 10 : *v * 10;
-    return p;
+    return true;
 }
 
 /* A value that is one of words, written as a JSON string. */
-static const char *json_word(const char *s, const char *const *words,
-                             size_t n, int *v, bool *folded)
+static bool json_word(json_lex *l, const char *const *words, size_t n,
+                      int *v, bool *folded)
 {
-    char buf[16];
     size_t len;
-    const char *e = json_string(s, buf, sizeof buf);
-    if (!e || (*v = word_of(buf, words, n, &len, folded)) < 0 || buf[len])
-        return NULL;
-    return e;
+    if (!json_plain_string(l))
+        return false;
+    *v = word_of(l->str, words, n, &len, folded);
+    return *v >= 0 && !l->str[len];
+}
+
+static bool json_bool(json_lex *l, int *v)
+{
+    int b = json_lex_literal(l);
+    if (b < 0 || b > 1)
+        return false;
+    *v = b;
+    return true;
 }
 
 static int parse_json(const char *s, kg_rules *k)
 {
-    bool folded = false;
+    bool folded = false, ok;
     int v;
+    char str[24];          /* no key or value KataGo knows is longer */
+    json_lex l;
+    json_lex_init(&l, s, strlen(s), str, sizeof str);
     kg_defaults(k);
-    s = json_space(s);
-    if (*s++ != '{')
+    if (!json_lex_space(&l) || *l.p++ != '{' || !json_lex_space(&l))
         return -1;
-    s = json_space(s);
-    if (*s == '}') {
-        s++;
+    if (*l.p == '}') {
+        l.p++;
     } else {
         for (;;) {
-            char key[24];
-            s = json_string(json_space(s), key, sizeof key);
-            if (!s)
+            char key[sizeof str];
+            if (!json_lex_space(&l) || !json_plain_string(&l))
                 return -1;
-            s = json_space(s);
-            if (*s++ != ':')
+            memcpy(key, l.str, l.len + 1);
+            if (!json_lex_space(&l) || *l.p++ != ':' || !json_lex_space(&l))
                 return -1;
-            s = json_space(s);
             if (strcmp(key, "ko") == 0) {
-                s = json_word(s, WORDS(ko_words), &v, &folded);
+                ok = json_word(&l, WORDS(ko_words), &v, &folded);
                 k->ko = (sgf_ko_rule)v;
             } else if (strcmp(key, "scoring") == 0 ||
                        strcmp(key, "score") == 0) {
-                s = json_word(s, WORDS(scoring_words), &v, &folded);
+                ok = json_word(&l, WORDS(scoring_words), &v, &folded);
                 k->scoring = (sgf_scoring_rule)v;
             } else if (strcmp(key, "tax") == 0) {
-                s = json_word(s, WORDS(tax_words), &v, &folded);
+                ok = json_word(&l, WORDS(tax_words), &v, &folded);
                 k->tax = (sgf_tax_rule)v;
                 k->tax_set = true;
             } else if (strcmp(key, "whiteHandicapBonus") == 0) {
-                s = json_word(s, WORDS(bonus_words), &v, &folded);
+                ok = json_word(&l, WORDS(bonus_words), &v, &folded);
                 k->bonus = (sgf_handicap_bonus)v;
             } else if (strcmp(key, "suicide") == 0) {
-                s = json_bool(s, &k->suicide);
+                ok = json_bool(&l, &k->suicide);
             } else if (strcmp(key, "hasButton") == 0) {
-                s = json_bool(s, &k->button);
+                ok = json_bool(&l, &k->button);
             } else if (strcmp(key, "friendlyPassOk") == 0) {
-                s = json_bool(s, &v);
+                ok = json_bool(&l, &v);
             } else if (strcmp(key, "komi") == 0) {
-                s = json_number(s, &k->komi);
-                if (s && !komi_ok(k->komi))
+                const unsigned char *at = l.p;
+                ok = json_lex_number(&l) == 0 &&
+                     json_komi((const char *)at, (size_t)(l.p - at),
+                               &k->komi);
+                if (ok && !komi_ok(k->komi))
                     return -1;
                 k->komi_set = true;
             } else {
                 return -1;
             }
-            if (!s)
+            if (!ok || !json_lex_space(&l))
                 return -1;
-            s = json_space(s);
-            if (*s == '}') {
-                s++;
+            if (*l.p == '}') {
+                l.p++;
                 break;
             }
-            if (*s++ != ',')
+            if (*l.p++ != ',')
                 return -1;
         }
     }
-    if (*json_space(s))
+    if (json_lex_space(&l))
         return -1;
     kg_finish(k);
     return folded ? 0 : 1;

@@ -8,14 +8,14 @@
  * one sequence, so OGS's "(;B[aa](;W[bb]))" comes out as ";B[aa];W[bb]".
  *
  * The walk is iterative (parent/child/next pointers, no stack): a game may be
- * a million nodes deep.  Output goes through a buffer and reaches write() in
- * pieces of WBUF_SIZE, because the writer runs over whole databases.
+ * a million nodes deep.  Output goes through common/output.h's buffer.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/output.h"
 #include "sgf/game.h"
 #include "sgf/charset.h"
 #include "sgf/diag.h"
@@ -25,7 +25,6 @@
 #include "sgf/validate.h"
 #include "sgf/writer.h"
 
-#define WBUF_SIZE 16384
 /* A new line is started before a node, property or value that would begin
  * past this column: about ten moves a line, so that a diff of two records
  * stays readable. */
@@ -33,10 +32,8 @@
 
 typedef struct writer {
     sgf_game *g;
-    sgf_write_fn write;
-    void *ctx;
-    int err;               /* first non-zero write() return or SGF_E_NOMEM */
-    size_t len;            /* bytes in buf */
+    out_sink out;          /* its err: write()'s first non-zero return, or
+                            * SGF_E_NOMEM */
     size_t col;            /* bytes since the last newline written */
     bool break_due;        /* a new line before the next node or '(' */
     bool after_open;       /* the last byte written is a variation's '(' */
@@ -50,35 +47,16 @@ typedef struct writer {
      * being written, whose earlier properties an overlap is taken from */
     const repair_plan *plan;
     const sgf_node *node;
-    char buf[WBUF_SIZE];
 } writer;
 
-static void flush(writer *w)
+static inline void put(writer *w, const char *s, size_t n)
 {
-    if (w->len && !w->err)
-        w->err = w->write(w->ctx, w->buf, w->len);
-    w->len = 0;
+    sink_put(&w->out, s, n);
 }
 
-static void put(writer *w, const char *s, size_t n)
+static inline void put_c(writer *w, char c)
 {
-    if (n > WBUF_SIZE - w->len) {
-        flush(w);
-        if (n >= WBUF_SIZE) {
-            if (!w->err)
-                w->err = w->write(w->ctx, s, n);
-            return;
-        }
-    }
-    memcpy(w->buf + w->len, s, n);
-    w->len += n;
-}
-
-static void put_c(writer *w, char c)
-{
-    if (w->len == WBUF_SIZE)
-        flush(w);
-    w->buf[w->len++] = c;
+    sink_putc(&w->out, c);
 }
 
 /* Track the column after writing n bytes at s. */
@@ -278,12 +256,12 @@ static bool put_plain(writer *w, const sgf_value *v, sgf_value_type t,
     if ((mode == COLON_SEPARATOR && colons > 1) ||
         (n > 0 && trims(t) && (s[0] == ' ' || s[n - 1] == ' ')))
         return false;
-    if (n + 2 <= WBUF_SIZE - w->len) {
-        char *o = w->buf + w->len;
+    if (n + 2 <= SINK_SIZE - w->out.len) {
+        char *o = w->out.buf + w->out.len;
         o[0] = '[';
         memcpy(o + 1, s, n);
         o[n + 1] = ']';
-        w->len += n + 2;
+        w->out.len += n + 2;
     } else {
         put_c(w, '[');
         put(w, v->raw, n);
@@ -314,7 +292,7 @@ static void put_value(writer *w, const sgf_prop *p, uint32_t i,
     }
     s = sgf_value_text(w->g, p, i, &n);
     if (!s) {
-        w->err = SGF_E_NOMEM;
+        w->out.err = SGF_E_NOMEM;
         return;
     }
     if (trims(t)) {
@@ -387,7 +365,7 @@ static void put_prop(writer *w, const sgf_prop *p)
         put_literal(w, tt ? "[tt]" : "[]");
         return;
     }
-    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+    for (uint32_t i = 0; i < p->nvalues && !w->out.err; i++) {
         if (i > 0)
             wrap(w);
         put_value(w, p, i, t);
@@ -438,11 +416,11 @@ static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
     size_t len = 0, cap = 0;
     const char *prev = NULL;
     size_t prev_len = 0;
-    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+    for (uint32_t i = 0; i < p->nvalues && !w->out.err; i++) {
         size_t n;
         const char *s = keep[i] ? sgf_value_text(w->g, p, i, &n) : "";
         if (!s) {
-            w->err = SGF_E_NOMEM;
+            w->out.err = SGF_E_NOMEM;
             break;
         }
         if (!keep[i] || n == 0 ||
@@ -452,7 +430,7 @@ static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
             size_t c = (len + n + 1) * 2;
             char *b = realloc(buf, c);
             if (!b) {
-                w->err = SGF_E_NOMEM;
+                w->out.err = SGF_E_NOMEM;
                 break;
             }
             buf = b;
@@ -466,7 +444,7 @@ static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
         prev_len = n;
     }
     put_c(w, '[');
-    if (!w->err)
+    if (!w->out.err)
         put_escaped(w, buf ? buf : "", len, COLON_PLAIN, -1, NULL);
     put_c(w, ']');
     w->col += 2;
@@ -494,7 +472,7 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
         return;
     }
     bool first = true;
-    for (uint32_t i = 0; i < p->nvalues && !w->err; i++) {
+    for (uint32_t i = 0; i < p->nvalues && !w->out.err; i++) {
         point_rect r;
         bool whole = true;
         if (!keep[i])
@@ -541,7 +519,7 @@ static void put_prop_repaired(writer *w, const sgf_prop *p, size_t n,
     bool few[64];
     bool *keep = p->nvalues <= 64 ? few : malloc(p->nvalues * sizeof *keep);
     if (!keep) {
-        w->err = SGF_E_NOMEM;
+        w->out.err = SGF_E_NOMEM;
         return;
     }
     uint32_t kept = 0;
@@ -579,7 +557,7 @@ static bool in_part(const sgf_node *n, const sgf_prop *p, int part)
 static void put_moved(writer *w, const sgf_node *n)
 {
     const sgf_prop *p;
-    for (size_t i = 0; (p = repair_moved_into(w->plan, n, i)) && !w->err; i++) {
+    for (size_t i = 0; (p = repair_moved_into(w->plan, n, i)) && !w->out.err; i++) {
         size_t len = strlen(p->id);
         if (len && p->nvalues && !stripped(w, p))
             put_prop_repaired(w, p, len, true);
@@ -600,7 +578,7 @@ static void put_root(writer *w, const sgf_node *n, int part)
         put_literal(w, "]");
     }
     w->node_open = false;
-    for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
+    for (const sgf_prop *p = n->props; p && !w->out.err; p = p->next)
         if (p != gm && p->kind != SGF_P_FF && p->kind != SGF_P_CA &&
             in_part(n, p, part))
             put_prop(w, p);
@@ -657,7 +635,7 @@ static void put_node(writer *w, const sgf_node *n, bool root)
         if (root && part <= 0)
             put_root(w, n, part);
         else
-            for (const sgf_prop *p = n->props; p && !w->err; p = p->next)
+            for (const sgf_prop *p = n->props; p && !w->out.err; p = p->next)
                 if (in_part(n, p, part))
                     put_prop(w, p);
         if (!moved && w->plan)
@@ -694,7 +672,7 @@ static void put_tree(writer *w, const sgf_node *root)
     open_variation(w);
     for (;;) {
         put_node(w, n, n == root);
-        if (w->err)
+        if (w->out.err)
             return;
         if (n->child) {
             n = n->child;
@@ -798,10 +776,7 @@ static int write_tree(sgf_game *g, const sgf_write_options *o,
     w.plan = plan;
     w.node = NULL;
     w.g = g;
-    w.write = write;
-    w.ctx = ctx;
-    w.err = 0;
-    w.len = 0;
+    sink_init(&w.out, write, ctx);
     w.col = 0;
     w.break_due = false;
     w.after_open = false;
@@ -809,8 +784,7 @@ static int write_tree(sgf_game *g, const sgf_write_options *o,
     w.raw_ok = raw_is_ok(g);
     put_tree(&w, g->root);
     put_c(&w, '\n');
-    flush(&w);
-    return w.err;
+    return sink_flush(&w.out);
 }
 
 /* ---- copies read back: the exporters' canonical copy, repair rounds --- */

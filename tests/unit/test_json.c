@@ -423,6 +423,84 @@ static void test_strings(void)
     CHECK_STR(json_string("", 0, 0), "\"\"");
 }
 
+/* ---- the emitter, CSV fields, text lines --------------------------------- */
+
+static int failing_write(void *ctx, const void *data, size_t len);
+
+static void test_emitter(void)
+{
+    treecmp_buf b = { 0 };
+    volatile double zero = 0.0;
+    sgf_emitter *e = sgf_emitter_new(treecmp_buf_write, &b);
+    CHECK(e != NULL);
+    sgf_emit_begin_object(e);
+    sgf_emit_key(e, "s");
+    sgf_emit_cstring(e, "a\"b\x01\xff");
+    sgf_emit_key(e, "n");
+    sgf_emit_begin_array(e);
+    sgf_emit_uint(e, 18446744073709551615ull);
+    sgf_emit_int(e, -9223372036854775807ll - 1);
+    sgf_emit_number(e, 7.5, -1);
+    sgf_emit_number(e, 0.1, -1);
+    sgf_emit_number(e, 2.0 / 3.0, 3);
+    sgf_emit_number(e, -0.25, 1);
+    sgf_emit_number(e, 1.0 / zero, -1);
+    sgf_emit_end_array(e);
+    sgf_emit_key(e, "e");
+    sgf_emit_begin_object(e);
+    sgf_emit_end_object(e);
+    sgf_emit_key(e, "a");
+    sgf_emit_begin_array(e);
+    sgf_emit_bool(e, 1);
+    sgf_emit_bool(e, 0);
+    sgf_emit_null(e);
+    sgf_emit_string(e, NULL, 0, 0);
+    sgf_emit_string(e, "x\xff", 2, SGF_JSON_KEEP_BYTES);
+    sgf_emit_end_array(e);
+    sgf_emit_end_object(e);
+    sgf_emit_newline(e);
+    sgf_emit_begin_array(e);
+    sgf_emit_end_array(e);
+    CHECK_INT(sgf_emitter_free(e), 0);
+    CHECK_STR(buf_str(&b),
+              "{\"s\":\"a\\\"b\\u0001\\ufffd\",\"n\":[18446744073709551615,"
+              "-9223372036854775808,7.5,0.1,0.667,-0.2,null],\"e\":{},"
+              "\"a\":[true,false,null,null,\"x\\udcff\"]}\n[]");
+
+    /* misuse is refused, not written: an end without its begin, nesting
+     * past 64 levels */
+    buf_reset(&b);
+    e = sgf_emitter_new(treecmp_buf_write, &b);
+    sgf_emit_end_object(e);
+    CHECK_INT(sgf_emitter_free(e), SGF_E_ARG);
+    e = sgf_emitter_new(treecmp_buf_write, &b);
+    for (int i = 0; i < 65; i++)
+        sgf_emit_begin_array(e);
+    CHECK_INT(sgf_emitter_flush(e), SGF_E_ARG);
+    CHECK_INT(sgf_emitter_free(e), SGF_E_ARG);
+    /* a write error comes back; NULL is out of memory, and harmless */
+    int fail = -5;
+    e = sgf_emitter_new(failing_write, &fail);
+    sgf_emit_null(e);
+    CHECK_INT(sgf_emitter_free(e), -5);
+    CHECK(sgf_emitter_new(NULL, NULL) == NULL);
+    sgf_emit_begin_object(NULL);
+    sgf_emit_key(NULL, "k");
+    CHECK_INT(sgf_emitter_free(NULL), SGF_E_NOMEM);
+
+    /* CSV fields and text lines as the tools write them */
+    buf_reset(&b);
+    CHECK_INT(sgf_csv_write_field("plain", 5, treecmp_buf_write, &b), 0);
+    CHECK_INT(sgf_csv_write_field("a,\"b\"", 5, treecmp_buf_write, &b), 0);
+    CHECK_INT(sgf_csv_write_field("\xff", 1, treecmp_buf_write, &b), 0);
+    CHECK_INT(sgf_csv_write_field(NULL, 0, treecmp_buf_write, &b), 0);
+    CHECK_INT(sgf_text_write_escaped("a\tb\x1b[2J\x7f", treecmp_buf_write,
+                                     &b), 0);
+    CHECK_STR(buf_str(&b), "plain\"a,\"\"b\"\"\"\xef\xbf\xbd"
+              "a\\x09b\\x1b[2J\\x7f");
+    buf_free(&b);
+}
+
 /* ---- the tree form ------------------------------------------------------ */
 
 static void test_tree_form(void)
@@ -1218,6 +1296,7 @@ int main(void)
         return 1;
     }
     test_strings();
+    test_emitter();
     test_tree_form();
     test_deep();
     test_reader();
