@@ -39,6 +39,8 @@ struct options {
     unsigned pass_flag;
     const sgf_rules *rules;   /* --rules for JSON Lines and CSV, or NULL */
     atomic_ullong skipped;    /* what skipped_input counts (exit status 1) */
+    char *const *inputs;      /* as named on the command line: {path} */
+    size_t ninputs;
 };
 
 /* ---- options ---- */
@@ -174,20 +176,13 @@ static int target_from_format(const struct cli *cli, struct options *o)
 
 /* ---- XML and JSON inputs ---- */
 
-static int ends_with(const char *s, const char *ext)
-{
-    size_t n = strlen(s), e = strlen(ext);
-    return n > e && strcasecmp(s + n - e, ext) == 0;
-}
-
 static enum source source_of(const char *origin)
 {
-    if (ends_with(origin, ".xml") || ends_with(origin, ".xml.gz"))
-        return FROM_XML;
-    if (ends_with(origin, ".json") || ends_with(origin, ".jsonl") ||
-        ends_with(origin, ".ndjson") || ends_with(origin, ".json.gz") ||
-        ends_with(origin, ".jsonl.gz"))
-        return FROM_JSON;
+    switch (sgf_document_of_name(origin)) {
+    case SGF_DOCUMENT_XML: return FROM_XML;
+    case SGF_DOCUMENT_JSON: return FROM_JSON;
+    case SGF_DOCUMENT_SGF: break;
+    }
     return FROM_SGF;
 }
 
@@ -283,6 +278,76 @@ static void origin_stem(struct cli_buf *b, const char *origin)
     cli_buf_put(b, s, dot && dot != s ? (size_t)(dot - s) : strlen(s));
 }
 
+/* The part of an origin below the input named on the command line that
+ * holds it: "sub/a.sgf" for "games/sub/a.sgf" of "games/", the archive's
+ * own name and its member for "db.zip:x/b.sgf" of "db.zip" or of a folder
+ * holding it; "" for a file named itself (or an origin no input names,
+ * such as standard input's). */
+static const char *below_input(const struct options *o, const char *origin)
+{
+    const char *best = NULL;
+    size_t best_len = 0;
+    for (size_t i = 0; i < o->ninputs; i++) {
+        const char *in = o->inputs[i];
+        size_t n = strlen(in);
+        if (n <= best_len || strncmp(origin, in, n) != 0)
+            continue;
+        if (in[n - 1] == '/') {
+            best = origin + n;                  /* "games/" */
+        } else if (origin[n] == '/') {
+            best = origin + n + 1;              /* "games" */
+        } else if (origin[n] == ':') {
+            const char *slash = strrchr(in, '/');   /* "data/db.zip" */
+            best = slash ? origin + (slash - in) + 1 : origin;
+        } else if (origin[n] == '\0') {
+            best = origin + n;                  /* a file named itself */
+        } else {
+            continue;
+        }
+        best_len = n;
+    }
+    return best ? best : "";
+}
+
+/* {path}: the folders between the input named on the command line and the
+ * game's file, each with its '/' ("sub/deeper/"), an archive's member path
+ * under the archive's full name ("sub/db.zip/x/" for
+ * "games/sub/db.zip:x/b.sgf": db.zip and db.tar.gz stay apart); empty for
+ * a file named itself.  Empty, "."
+ * and ".." parts are dropped (an archive's "../../etc/" or "/tmp/" leads
+ * nowhere but into the output), '\\' of a member's name is a '/', and the
+ * characters file systems dislike go as in values (sink.c cleans each
+ * part again). */
+static void origin_folders(const struct options *o, struct cli_buf *b,
+                           const char *origin)
+{
+    const char *p = below_input(o, origin ? origin : "");
+    const char *member = strchr(p, ':');
+    const char *file = NULL;     /* where the last part, the file, starts */
+    for (const char *s = p; *s; s++)
+        if (*s == '/' || *s == ':' || (member && s > member && *s == '\\'))
+            file = s + 1;
+    if (!file)
+        return;
+    const char *part = p;
+    while (part < file) {
+        const char *end = part;
+        while (end < file && *end != '/' && *end != ':' &&
+               !(member && end > member && *end == '\\'))
+            end++;
+        size_t n = (size_t)(end - part);
+        if (n && !(n == 1 && part[0] == '.') &&
+            !(n == 2 && part[0] == '.' && part[1] == '.')) {
+            for (size_t i = 0; i < n; i++)
+                cli_buf_put(b, strchr("\\:*?\"<>|{}", part[i]) ||
+                               (unsigned char)part[i] < 0x20 ? "_" : part + i,
+                            1);
+            cli_buf_put(b, "/", 1);
+        }
+        part = end + 1;
+    }
+}
+
 /* The first value of property id as text, from the first node of the main
  * line that has it, before the first move (the root or the game-info
  * node); NULL when there is none. */
@@ -310,7 +375,8 @@ static const char *property_text(sgf_game *g, const char *id)
 static void split_name(const struct options *o, sgf_game *g,
                        struct cli_buf *b)
 {
-    const char *pattern = o->split && *o->split ? o->split : "{name}-{game}";
+    const char *pattern = o->split && *o->split ? o->split
+                                                : "{path}{name}-{game}";
     const char *p = pattern;
     while (*p) {
         const char *close = *p == '{' ? strchr(p, '}') : NULL;
@@ -332,6 +398,8 @@ static void split_name(const struct options *o, sgf_game *g,
             cli_buf_puts(b, "{n}");
         } else if (strcmp(key, "name") == 0) {
             origin_stem(b, sgf_game_origin(g));
+        } else if (strcmp(key, "path") == 0) {
+            origin_folders(o, b, sgf_game_origin(g));
         } else if (strcmp(key, "game") == 0) {
             cli_buf_printf(b, "%u", sgf_game_index(g));
         } else {
@@ -518,6 +586,8 @@ int main(int argc, char **argv)
                     (no_repair ? 0 : SGF_WRITE_REPAIR) | o.pass_flag;
     target_from_name(&o, cli.output);
     o.rules = cli.read_opt.rules;
+    o.inputs = cli.inputs;
+    o.ninputs = cli.ninputs;
     if (in_place) {
         cli.sink = CLI_SINK_IN_PLACE;
     } else if (o.split) {

@@ -176,6 +176,33 @@ size_t sgf_inputs_skipped(const sgf_inputs *in, int why);
  * "empty"; NULL out of range. */
 const char *sgf_skip_reason_name(int why);
 
+/* How far the iterator has read, for a progress display.  Call
+ * sgf_inputs_track_progress before the first sgf_inputs_next: each named
+ * input is sized by stat at once, each file of a directory as the
+ * directory is listed (one fstatat per entry), and nothing is counted
+ * without it.  0, or SGF_E_ARG when called late or twice.
+ * sgf_inputs_get_progress fills a snapshot:
+ *   bytes_done     bytes of the files read so far as they are on disk (for
+ *                  a gzip file or an archive, its compressed bytes); a file
+ *                  done with counts whole
+ *   bytes_total    the sizes of the files found so far
+ *   files_done, files_total   the same in files (an archive is one file)
+ *   file_fraction  how much of the current file is read, 0 to 1
+ *   total_final    1 once the totals can no longer grow: every directory
+ *                  listed; 0 while they may ("about" that much)
+ *   size_unknown   1 when some input has no size (standard input, a pipe):
+ *                  the totals leave it out, and are never final
+ * Games are counted by whoever reads the members (sgf_reader). */
+typedef struct sgf_inputs_progress {
+    uint64_t bytes_done, bytes_total;
+    uint64_t files_done, files_total;
+    double file_fraction;
+    int total_final;
+    int size_unknown;
+} sgf_inputs_progress;
+int sgf_inputs_track_progress(sgf_inputs *in);
+void sgf_inputs_get_progress(const sgf_inputs *in, sgf_inputs_progress *out);
+
 /* How a directory walk treats a file name (letter case ignored):
  * SGF_NAME_WALKED when the walk reads it (the record names of
  * sgf_format_of_name, and archives .zip .tar .tar.gz .tgz .tar.bz2 .tbz2
@@ -941,6 +968,15 @@ typedef struct sgf_source_map sgf_source_map;
 sgf_source_map *sgf_source_map_new(void);
 void sgf_source_map_free(sgf_source_map *map);
 void sgf_game_remap(sgf_game *g, const sgf_source_map *map);
+/* What a file's name says it holds, as sgfconvert reads its inputs back
+ * (letter case ignored): SGF_DOCUMENT_XML for *.xml and *.xml.gz,
+ * SGF_DOCUMENT_JSON for *.json, *.jsonl, *.ndjson, *.json.gz and
+ * *.jsonl.gz (trees for sgf_json_to_sgf), SGF_DOCUMENT_SGF for any other
+ * name (SGF or a foreign format the reader reads). */
+typedef enum {
+    SGF_DOCUMENT_SGF, SGF_DOCUMENT_XML, SGF_DOCUMENT_JSON
+} sgf_document_kind;
+sgf_document_kind sgf_document_of_name(const char *name);
 /* sgf_xml_to_sgf, recording in map (may be NULL) where each node,
  * property and value written came from; offsets count from the first byte
  * this call writes. */

@@ -83,7 +83,7 @@ done
 # lib/README.md against the sources and objects (layers.sh), the libraries
 # each tool is linked with (linked.sh), and every example of README.md and
 # the man pages (examples.sh).
-for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh \
+for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh eta.sh \
     layers.sh linked.sh examples.sh; do
     tool=$srcdir/tests/tool/$name
     [ -f "$tool" ] || continue
@@ -99,6 +99,11 @@ run_one "python/tests/run.sh (pytest)" sh "$srcdir/python/tests/run.sh"
 # The replay against an independent one (tests/tool/crosscheck.py) over the
 # records of corpus/: every board after every move must agree.
 run_one "tests/tool/crosscheck.sh --self" sh "$srcdir/tests/tool/crosscheck.sh" --self
+
+# SIGKILL during every output mode of sgfconvert (-o FILE, gzip, archive,
+# --split, --in-place): two kills each here; make check-limits runs 30.
+run_one "tests/tool/killtest.sh (10 rounds)" sh "$srcdir/tests/tool/killtest.sh" \
+    "$builddir/bin" 10
 
 if [ "$ran" -eq 0 ]; then
     echo "run-tests: FAIL: no test binary found under $builddir/tests/unit"

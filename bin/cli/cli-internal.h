@@ -162,10 +162,11 @@ void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
                   sgf_game *g, const sgf_source_map *map,
                   struct cli_out *out);
 /* The output stage (one thread at a time, in input order): writes out and
- * adds its counts to the total.  bytes: input read so far; position: the
- * same in file bytes (progress). */
+ * adds its counts to the total.  bytes: input read so far; mark: where the
+ * reader was in the files (progress). */
+struct progress_mark;
 void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
-              uint64_t position);
+              const struct progress_mark *mark);
 /* -j 1: reads, parses, reports and writes in the main thread. */
 void cli_run_serial(struct cli *cli, cli_game_fn fn, void *ctx);
 

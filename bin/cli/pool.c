@@ -63,7 +63,7 @@ struct job {
     unsigned long last_member; /* the walk's member of the last game */
     int nomem;
     uint64_t bytes_read;       /* input consumed when the job was filled */
-    uint64_t position;         /* the same in file bytes (progress) */
+    struct progress_mark mark; /* the reader's place in the files */
     int done;
     int direct;                /* run by the reader as it read: no bytes */
     struct cli_out out;
@@ -179,7 +179,7 @@ static void job_seal(struct pool *p, struct job *j, sgf_reader *r)
 {
     uint64_t member = r ? sgf_reader_bytes(r) : 0;
     j->bytes_read = p->w.base + member;
-    j->position = progress_position(p->w.cli->st->progress, member);
+    progress_mark(p->w.cli->st->progress, p->w.in, &j->mark);
 }
 
 /* A direct job's next game, parsed and checked at once (as run.c's -j 1). */
@@ -334,7 +334,7 @@ static void pool_write(struct pool *p)
         pthread_mutex_unlock(&p->lock);
         if (j->nomem)
             j->out.buf.nomem = 1;
-        cli_emit(cli, &j->out, j->bytes_read, j->position);
+        cli_emit(cli, &j->out, j->bytes_read, &j->mark);
         job_clear(j);
         int failed = cli->st->write_error;
         pthread_mutex_lock(&p->lock);

@@ -1,16 +1,15 @@
 /*
  * progress.h - the progress display of the tools (--progress in the man
  * pages): a bar with the percentage, games, MB, rate and ETA on a terminal
- * when the total is knowable, a status line while it is not, plain lines
- * in a log.
+ * when the total is known, a status line while it is not, plain lines in
+ * a log.
  *
- * Three parties talk to it.  The reader (with -j N, whichever thread holds
- * that role: one at a time) says where it is in the inputs
- * (progress_member, progress_member_end, progress_position); the output
- * stage says what has been written (progress_update); a ticker
- * thread of its own draws at most ten times a second.  The total comes from
- * a low-priority thread that walks the inputs with stat() alone, so that the
- * run starts at once and the bar appears when the walk is done.
+ * The library's input iterator says how far it has read and what the
+ * total is (sgf_inputs_get_progress).  The reader (whichever thread holds
+ * that role) takes a mark where each game or batch ends (progress_mark);
+ * the mark goes with the games to the output stage, which reports it once
+ * they are written (progress_update); a ticker thread of its own samples
+ * the rates and draws at most ten times a second.
  */
 #ifndef SGFKIT_PROGRESS_H
 #define SGFKIT_PROGRESS_H
@@ -18,16 +17,22 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "sgfkit.h"
 #include "cli/cli.h"
 
 struct progress_config {
     const char *tool;          /* begins the status and log lines */
     enum cli_when when;
     int quiet;                 /* -q: auto shows nothing */
-    char *const *inputs;       /* as the inputs layer gets them */
-    size_t ninputs;
     double start;              /* progress_clock() when the run began */
     pthread_mutex_t *err_lock; /* held by whoever writes to stderr */
+};
+
+/* Where the reader was: file bytes read and files read (the current one
+ * in part), as the iterator counts them. */
+struct progress_mark {
+    uint64_t bytes;
+    double files;
 };
 
 struct progress;
@@ -45,19 +50,19 @@ int progress_on_terminal(const struct progress *p);
 /* Takes the line off the screen; the caller holds err_lock. */
 void progress_erase(struct progress *p);
 
-/* The reader: a member (file, gzip stream or archive member) starts; its
- * bytes are done; the position in file bytes while member_bytes of the
- * current member are consumed. */
-void progress_member(struct progress *p, const char *origin);
-void progress_member_end(struct progress *p, uint64_t member_bytes);
-uint64_t progress_position(struct progress *p, uint64_t member_bytes);
+/* The reader, once it made the iterator: asks it to count. */
+void progress_track(struct progress *p, sgf_inputs *in);
+/* The reader: where it is now.  in NULL: the walk is over (the last mark
+ * taken stands). */
+void progress_mark(struct progress *p, const sgf_inputs *in,
+                   struct progress_mark *m);
 
 /* Output stage: games written, input bytes read (decompressed) and the
- * position (file bytes) of the last game written. */
+ * reader's mark at the last game written. */
 void progress_update(struct progress *p, uint64_t games, uint64_t bytes,
-                     uint64_t position);
+                     const struct progress_mark *m);
 
-/* Stops both threads, erases the line and frees everything. */
+/* Stops the ticker, erases the line and frees everything. */
 void progress_stop(struct progress *p);
 
 /* Async-signal-safe: erases the line from a fatal signal's handler. */

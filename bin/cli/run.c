@@ -20,7 +20,7 @@ static void tally_add(struct cli_tally *sum, const struct cli_tally *t)
 }
 
 void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
-              uint64_t position)
+              const struct progress_mark *mark)
 {
     struct cli_state *st = cli->st;
     if (out->buf.nomem || out->err.nomem)
@@ -31,7 +31,7 @@ void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
     tally_add(&cli->total, &out->tally);
     for (size_t i = 0; i < CLI_CHECKS_MAX; i++)
         cli->total_by_check[i] += out->by_check[i];
-    progress_update(st->progress, cli->total.games, bytes, position);
+    progress_update(st->progress, cli->total.games, bytes, mark);
 }
 
 void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,
@@ -79,7 +79,6 @@ static void walk_member_end(struct walk *w, int rc)
         st->read_errors++;
     }
     w->base += sgf_reader_bytes(w->r);
-    progress_member_end(st->progress, sgf_reader_bytes(w->r));
     if (w->alt) {
         /* the reader is done with it: the next start replaces it */
         sgf_reader_start(w->r, NULL);
@@ -126,6 +125,7 @@ int cli_walk_resume(struct walk *w)
             goto out;
         }
         sgf_inputs_on_skip(w->in, on_input_skip, cli);
+        progress_track(st->progress, w->in);
     }
     for (;;) {
         if (!w->m) {
@@ -154,7 +154,6 @@ int cli_walk_resume(struct walk *w)
             }
             sgf_reader_start(w->r, w->m);
             w->members++;
-            progress_member(st->progress, sgf_member_origin(w->m));
         }
         int rc;
         while ((rc = w->next(w, w->r)) == 1)
@@ -171,6 +170,10 @@ int cli_walk_resume(struct walk *w)
     st->input_failures = sgf_inputs_failures(w->in);
     for (int k = 0; k < SGF_SKIP_REASONS; k++)
         st->input_skips[k] = sgf_inputs_skipped(w->in, k);
+    {
+        struct progress_mark last;  /* stands once the iterator is gone */
+        progress_mark(st->progress, w->in, &last);
+    }
 out:
     sgf_reader_free(w->r);
     if (w->in)
@@ -208,8 +211,9 @@ static int serial_next(struct walk *w, sgf_reader *r)
     memset(&s->out.tally, 0, sizeof s->out.tally);
     memset(s->out.by_check, 0, sizeof s->out.by_check);
     cli_run_game(w->cli, s->fn, s->ctx, g, w->map, &s->out);
-    cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r),
-             progress_position(w->cli->st->progress, sgf_reader_bytes(r)));
+    struct progress_mark mark;
+    progress_mark(w->cli->st->progress, w->in, &mark);
+    cli_emit(w->cli, &s->out, w->base + sgf_reader_bytes(r), &mark);
     return w->cli->st->write_error ? WALK_STOP : 1;
 }
 

@@ -14,12 +14,14 @@
  * the signatures.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "go/assume.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
+#include "common/hash.h"
 #include "common/output.h"
 #include "export/jsonl.h"
 #include "sgf/game.h"
@@ -114,18 +116,6 @@ void dyer_slot(char dyer[13], int slot, const sgf_prop *p, int w, int h)
         memcpy(dyer + 2 * slot, v, 2);
 }
 
-/* FNV-1a, 64 bits: a few lines anyone can write again in any language to
- * match a hash (doc/json.md gives the bytes it is taken over). */
-#define FNV_BASIS 0xcbf29ce484222325ull
-#define FNV_PRIME 0x100000001b3ull
-
-static inline uint64_t fnv(uint64_t h, const char *data, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)data[i]) * FNV_PRIME;
-    return h;
-}
-
 /* Everything but the moves: what the line prints before them, and the
  * counts. */
 static void summary_start(sgf_game *g, const sgf_rules *rules,
@@ -138,11 +128,12 @@ static void summary_start(sgf_game *g, const sgf_rules *rules,
     s->winner = winner_name(in->result.winner);
     iso_date(&in->date, s->date);
     memcpy(s->dyer, "????????????", 13);
-    s->hash = FNV_BASIS;
+    s->hash = FNV1A_BASIS;
     s->moves = 0;
     s->errors = sgf_game_count(g, SGF_ERROR);
     s->warnings = sgf_game_count(g, SGF_WARNING);
     s->status = s->errors ? "errors" : s->warnings ? "warnings" : "ok";
+    game_id_of(g, s->game_id);
 }
 
 /* Move p of a w x h board into the signatures: v is its value without
@@ -155,21 +146,36 @@ static inline void summary_move(game_summary *s, const sgf_prop *p,
     if (slot >= 0)
         dyer_slot(s->dyer, slot, p, w, h);
     uint64_t hash = s->hash;
-    hash = (hash ^ ';') * FNV_PRIME;
-    hash = (hash ^ (unsigned char)color) * FNV_PRIME;
-    hash = (hash ^ '[') * FNV_PRIME;
+    /* doc/json.md gives the bytes the hash is taken over */
+    hash = fnv1a_byte(hash, ';');
+    hash = fnv1a_byte(hash, (unsigned char)color);
+    hash = fnv1a_byte(hash, '[');
     if (kind != 0)                   /* a pass is hashed as nothing */
-        hash = fnv(hash, v, len);
-    s->hash = (hash ^ ']') * FNV_PRIME;
+        hash = fnv1a(hash, v, len);
+    s->hash = fnv1a_byte(hash, ']');
+}
+
+static void hex64(uint64_t h, char out[17])
+{
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 15; i >= 0; i--, h >>= 4)
+        out[i] = hex[h & 15];
+    out[16] = '\0';
 }
 
 static void summary_end(game_summary *s)
 {
-    static const char hex[] = "0123456789abcdef";
-    uint64_t h = s->hash;
-    for (int i = 15; i >= 0; i--, h >>= 4)
-        s->moves_hash[i] = hex[h & 15];
-    s->moves_hash[16] = '\0';
+    hex64(s->hash, s->moves_hash);
+}
+
+void game_id_of(const sgf_game *g, char id[17])
+{
+    const char *origin = sgf_game_origin(g);
+    char number[24];
+    int n = snprintf(number, sizeof number, "%u", sgf_game_index(g));
+    uint64_t h = fnv1a(FNV1A_BASIS, origin ? origin : "",
+                       origin ? strlen(origin) + 1 : 1);   /* with its 0 */
+    hex64(fnv1a(h, number, n > 0 ? (size_t)n : 0), id);
 }
 
 /* ---- the main line ------------------------------------------------------ */
@@ -450,6 +456,7 @@ int sgf_jsonl_write_game(sgf_game *g, const sgf_rules *rules,
     sink_putc(&s, ':');
     sink_uint(&s, g->index);
     sink_putc(&s, '"');
+    FIELD_STR(&s, "game_id", sum.game_id);
     FIELD_INT(&s, "boardXSize", (unsigned)(in->width > 0 ? in->width : 0));
     FIELD_INT(&s, "boardYSize", (unsigned)(in->height > 0 ? in->height : 0));
     FIELD_STR(&s, "rules", sum.rules_name);

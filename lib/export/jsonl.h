@@ -19,11 +19,19 @@ typedef struct game_summary {
     char date[16];          /* "YYYY-MM-DD", "YYYY-MM", "YYYY" or "" */
     char dyer[13];          /* moves 20 40 60 31 51 71 (doc/json.md) */
     char moves_hash[17];    /* 16 hex digits */
+    char game_id[17];       /* game_id_of: the key of the games and moves */
     uint64_t hash;          /* moves_hash while the moves are read */
     unsigned moves;         /* main-line moves, passes included */
     size_t errors, warnings;
     const char *status;     /* "ok", "warnings" or "errors" */
 } game_summary;
+
+/* The game's short id, 16 hex digits: FNV-1a 64 over its origin, a 0
+ * byte and its number within the origin in decimal (doc/json.md).  The
+ * JSON Lines line, the CSV games row and every CSV moves row carry it, so
+ * it joins them without repeating the origin; taken from the game alone,
+ * it is the same at any -j and in any share of a run. */
+void game_id_of(const sgf_game *g, char id[17]);
 
 /* rules: as for sgf_game_replay (NULL: RU[]). */
 void game_summary_read(sgf_game *g, const sgf_rules *rules, game_summary *s);

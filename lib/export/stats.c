@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "common/hash.h"
 #include "export/jsonl.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
@@ -109,10 +110,11 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* v's two bytes, low first */
 static uint64_t fnv16(uint64_t h, unsigned v)
 {
-    h = (h ^ (v & 0xff)) * 0x100000001b3ull;
-    return (h ^ (v >> 8)) * 0x100000001b3ull;
+    return fnv1a_byte(fnv1a_byte(h, (unsigned char)(v & 0xff)),
+                      (unsigned char)(v >> 8));
 }
 
 static bool is_move(const sgf_prop *p)
@@ -127,13 +129,19 @@ typedef struct move_cursor {
     const sgf_prop *p;       /* the next property of n to look at */
 } move_cursor;
 
-static inline const sgf_prop *next_move(move_cursor *c)
+static bool is_setup(const sgf_prop *p)
+{
+    return p->kind == SGF_P_AB || p->kind == SGF_P_AW || p->kind == SGF_P_AE;
+}
+
+/* The next move, or with setup set the next move or setup property. */
+static inline const sgf_prop *next_prop(move_cursor *c, bool setup)
 {
     const sgf_node *n = c->n;
     const sgf_prop *p = c->p;
     for (;;) {
         for (; p; p = p->next)
-            if (is_move(p)) {
+            if (is_move(p) || (setup && is_setup(p))) {
                 c->n = n;
                 c->p = p->next;
                 return p;
@@ -147,15 +155,15 @@ static inline const sgf_prop *next_move(move_cursor *c)
     return NULL;
 }
 
+static inline const sgf_prop *next_move(move_cursor *c)
+{
+    return next_prop(c, false);
+}
+
 static move_cursor line_start(const sgf_game *g)
 {
     move_cursor c = { g->root, g->root ? g->root->props : NULL };
     return c;
-}
-
-static bool is_setup(const sgf_prop *p)
-{
-    return p->kind == SGF_P_AB || p->kind == SGF_P_AW || p->kind == SGF_P_AE;
 }
 
 /* The code of the setup stones of property p under transform t: each
@@ -200,28 +208,6 @@ static uint64_t setup_hash(const sgf_game *g, int t, int w, int h, int first)
                 sum += setup_codes(p, before, t, w, h, first);
         }
     return sum;
-}
-
-/* The main line's moves, and its setup properties too when setup is
- * set: the hashed walk takes both in one pass. */
-static inline const sgf_prop *next_move_or_setup(move_cursor *c)
-{
-    const sgf_node *n = c->n;
-    const sgf_prop *p = c->p;
-    for (;;) {
-        for (; p; p = p->next)
-            if (is_move(p) || is_setup(p)) {
-                c->n = n;
-                c->p = p->next;
-                return p;
-            }
-        if (!n || !(n = n->child))
-            break;
-        p = n->props;
-    }
-    c->n = NULL;
-    c->p = NULL;
-    return NULL;
 }
 
 /* Setup read since the last move goes into the hash before the next move
@@ -353,7 +339,7 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     out->transform = t;
     code_map m = code_map_of(t, w, h);
     bool hashed = flags & SGF_SIG_HASH, dyer = flags & SGF_SIG_DYER;
-    uint64_t hash = 0xcbf29ce484222325ull;
+    uint64_t hash = FNV1A_BASIS;
     hash = fnv16(hash, (unsigned)w);
     hash = fnv16(hash, (unsigned)h);
     uint64_t pending = 0;    /* setup codes not yet in the hash */
@@ -366,7 +352,7 @@ int sgf_game_signature(sgf_game *g, unsigned flags, sgf_game_sig *out)
     const sgf_prop *p;
     /* the opening, and every move when hashes are wanted: coded */
     while (number < coded &&
-           (p = hashed ? next_move_or_setup(&c) : next_move(&c))) {
+           (p = next_prop(&c, hashed))) {
         if (is_setup(p)) {
             if (!first_color) {
                 /* colours relative to the first mover: look ahead */

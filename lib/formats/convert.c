@@ -447,7 +447,15 @@ void conv_comments(conv *c, const conv_comment *v, size_t n, long at)
         conv_close(c);
 }
 
-void conv_list_add(conv_list *l, const char *name, const char *at)
+/* Names listed in one note ("left out: GIBOKIND, TYPE"), placed at the
+ * first one's source byte; a name that does not fit is not listed. */
+typedef struct name_list {
+    char text[400];
+    size_t n;
+    const char *at;
+} name_list;
+
+static void list_add(name_list *l, const char *name, const char *at)
 {
     int w = snprintf(l->text + l->n, sizeof l->text - l->n, "%s%s",
                      l->n ? ", " : "", name);
@@ -458,4 +466,81 @@ void conv_list_add(conv_list *l, const char *name, const char *at)
     l->n += (size_t)w;
     if (!l->at)
         l->at = at;
+}
+
+/* ---- a header of KEY=VALUE fields ---- */
+
+int conv_key_index(conv_span key, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (conv_equals(key, names[i]))
+            return i;
+    return -1;
+}
+
+void conv_header_prop(conv *c, const conv_header_field *f, const char *id)
+{
+    conv_span v = conv_trim(f->v);
+    if (f->set && v.n)
+        conv_prop(c, id, v.s, v.n);
+}
+
+void conv_left_out(conv *c, const char *format, const conv_header_field *f,
+                   const char *const *names, const unsigned char *lost,
+                   int n)
+{
+    name_list l = { .n = 0 };
+    for (int k = 0; k < n; k++)
+        if (lost[k] && f[k].set && conv_trim(f[k].v).n != 0)
+            list_add(&l, names[k], f[k].at);
+    if (l.at)
+        conv_note(c, CONV_LEFT_OUT, l.at,
+                  "%s header fields SGF has no property for, left out: %s",
+                  format, l.text);
+}
+
+/* ---- the moves ---- */
+
+void conv_move(conv *c, conv_moves *m, const char *line, long num,
+               char color, int x, int y, const char *point_at)
+{
+    if (num != m->expect && !m->noted) {
+        m->noted = true;
+        conv_note(c, CONV_BAD_VALUE, line,
+                  "move number %ld where %ld was expected: the moves are "
+                  "read in the order of the lines", num, m->expect);
+    }
+    m->expect = num + 1;
+    m->last = num;
+    m->count++;
+    conv_text(c, "\n;", line);
+    conv_point(c, color == 'B' ? "B" : "W", x, y, point_at);
+}
+
+void conv_third_start(conv_third *t, int size)
+{
+    t->near = size >= 13 ? 3 : 2;
+    t->far = size - 1 - t->near;
+    t->stones = 0;
+    t->first_near = t->first_far = -1;
+}
+
+void conv_third_stone(conv_third *t, int x, int y)
+{
+    t->stones++;
+    if (x == t->near && y == t->near && t->first_near < 0)
+        t->first_near = t->stones;
+    if (x == t->far && y == t->far && t->first_far < 0)
+        t->first_far = t->stones;
+}
+
+bool conv_third_top_left(const conv_third *t, long h, bool custom_top_left)
+{
+    if (h != 3)
+        return custom_top_left;
+    if (t->first_far >= 0 && (t->first_near < 0 || t->first_far < t->first_near))
+        return true;
+    if (t->first_near >= 0)
+        return false;
+    return custom_top_left;
 }

@@ -102,15 +102,33 @@ typedef struct conv_comment {
     conv_span text;
 } conv_comment;
 
-/* Names listed in one note ("left out: GIBOKIND, TYPE"), placed at the
- * first one's source byte; a name that does not fit is not listed. */
-typedef struct conv_list {
-    char text[400];
-    size_t n;
-    const char *at;
-} conv_list;
+/* ---- a header of KEY=VALUE fields ---- */
 
-void conv_list_add(conv_list *l, const char *name, const char *at);
+/* A converter lists its header keys once, X(Key, lost) each (lost: SGF has
+ * no property for it), and makes from the list its enum of K_Key, its
+ * names and its lost flags with these. */
+#define CONV_KEY_ENUM(k, lost) K_##k,
+#define CONV_KEY_NAME(k, lost) #k,
+#define CONV_KEY_LOST(k, lost) lost,
+
+/* A header field as read: its value, and the source byte notes about it
+ * point at; the first of a key's lines is the one kept. */
+typedef struct conv_header_field {
+    conv_span v;
+    const char *at;
+    bool set;
+} conv_header_field;
+
+/* The index of key among names[0..n), or -1. */
+int conv_key_index(conv_span key, const char *const *names, int n);
+/* id[value] of a field that is set and not blank, its value trimmed. */
+void conv_header_prop(conv *c, const conv_header_field *f, const char *id);
+/* One note at the first of them listing the fields of f[0..n) that are
+ * set, not blank and lost: "<format> header fields SGF has no property
+ * for, left out: A, B". */
+void conv_left_out(conv *c, const char *format, const conv_header_field *f,
+                   const char *const *names, const unsigned char *lost,
+                   int n);
 
 /* The comments of v[0..n) on at as one C[] (a node holds one), blank
  * lines between them; nothing when there are none. */
@@ -144,6 +162,41 @@ void conv_decimal(long hundredths, char *buf, size_t n);
 bool conv_date(conv_span s, int *y, int *m, int *d);
 /* The length of a UTF-8 byte order mark at the start of c's source. */
 size_t conv_bom(const conv *c);
+
+/* ---- the moves ---- */
+
+/* The moves of a record as its lines give them: the number each line
+ * gives is checked against the one expected, once (the moves are read in
+ * the order of the lines whatever their numbers). */
+typedef struct conv_moves {
+    long expect;            /* the number the next move should have */
+    long last;              /* the number the last move had */
+    long count;             /* moves written */
+    bool noted;             /* a number out of order has been noted */
+} conv_moves;
+
+/* A move node ";B[xy]" or ";W[]" (x, y -1: a pass) for the line at line:
+ * color 'B' or 'W', num the number the line gives, the point mapped to
+ * point_at. */
+void conv_move(conv *c, conv_moves *m, const char *line, long num,
+               char color, int x, int y, const char *point_at);
+
+/* Where the first stones were played on the two points a third handicap
+ * stone may take (near: the top left corner point; far: the bottom
+ * right one), when the record does not list its handicap stones. */
+typedef struct conv_third {
+    int near, far;          /* the coordinate of each on both axes */
+    long stones;            /* stones played so far */
+    long first_near, first_far;     /* the first played there; -1: none */
+} conv_third;
+
+void conv_third_start(conv_third *t, int size);
+/* Counts a stone played on x, y. */
+void conv_third_stone(conv_third *t, int x, int y);
+/* Whether the third of h handicap stones stands at the top left (for
+ * conv_handicap): with three, a stone played first on the far point says
+ * so, on the near point says no; otherwise the format's custom. */
+bool conv_third_top_left(const conv_third *t, long h, bool custom_top_left);
 
 /* The handicap stones (2 to 9) of a size x size board where the servers
  * put them; third_top_left: the third stone of three at the top left

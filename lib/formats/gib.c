@@ -30,18 +30,9 @@ enum { BOARD = 19, MAX_CONTINUATION = 8 };
     X(GAMEBLACKLEVEL, 1) X(GAMEBLACKNICK, 0) X(GAMEBLACKCOUNTRY, 1) \
     X(GAMEBAVATA, 1) X(GAMEBIMAGE, 1) X(GAMECOMMENT, 0) X(GAMEINFOMAIN, 0) \
     X(GAMEINFOSUB, 0) X(WUSERINFO, 1) X(BUSERINFO, 1) X(GAMETAG, 0)
-#define KEY_ENUM(k, lost) K_##k,
-enum gib_key { GIB_KEYS(KEY_ENUM) K_COUNT };
-#define KEY_NAME(k, lost) #k,
-static const char *const key_names[K_COUNT] = { GIB_KEYS(KEY_NAME) };
-#define KEY_LOST(k, lost) lost,
-static const unsigned char key_lost[K_COUNT] = { GIB_KEYS(KEY_LOST) };
-
-struct field {
-    conv_span v;
-    const char *line;
-    bool set;
-};
+enum gib_key { GIB_KEYS(CONV_KEY_ENUM) K_COUNT };
+static const char *const key_names[K_COUNT] = { GIB_KEYS(CONV_KEY_NAME) };
+static const unsigned char key_lost[K_COUNT] = { GIB_KEYS(CONV_KEY_LOST) };
 
 /* One line of the game part. */
 enum game_line { GL_BLANK, GL_COUNTS, GL_INI, GL_STO, GL_SKI, GL_OTHER_KNOWN,
@@ -61,7 +52,7 @@ struct move {
 
 struct gib {
     conv *c;
-    struct field f[K_COUNT];
+    conv_header_field f[K_COUNT];    /* at: the field's line */
     const char *hs, *he, *gs, *ge;   /* the lines of the markers */
     size_t game_from;                /* offset of the line after \GS */
     const char *ini;
@@ -69,7 +60,7 @@ struct gib {
     conv_span ini_text;
     long last_number;                /* the "N 0 &4" line's N */
     const char *count_line;
-    long first_dd, first_pp;         /* the first move on those points */
+    conv_third third;                /* where a third handicap stone is */
 };
 
 bool gib_sniff(const char *head, size_t n)
@@ -85,14 +76,6 @@ bool gib_sniff(const char *head, size_t n)
         return true;
     return n - i >= 3 && memcmp(head + i, "\\[", 2) == 0 &&
            n - i >= 11 && memcmp(head + i, "\\[GIBOKIND=", 11) == 0;
-}
-
-static int key_of(conv_span k)
-{
-    for (int i = 0; i < K_COUNT; i++)
-        if (conv_equals(k, key_names[i]))
-            return i;
-    return -1;
 }
 
 /* "name (rank)" or "name(rank)": the name and the rank; the whole as the
@@ -255,7 +238,7 @@ static bool read_header_line(struct gib *g, conv_span line, size_t *pos)
                   "a GIB header line is \\[KEY=VALUE\\]; skipped");
         return true;
     }
-    int k = key_of(key);
+    int k = conv_key_index(key, key_names, K_COUNT);
     if (k < 0) {
         conv_note(c, CONV_UNKNOWN_FIELD, t.s,
                   "GIB header field %.*s is not one Tygem is known to write; "
@@ -264,7 +247,7 @@ static bool read_header_line(struct gib *g, conv_span line, size_t *pos)
     }
     if (!g->f[k].set) {
         g->f[k].v = value;
-        g->f[k].line = t.s;
+        g->f[k].at = t.s;
         g->f[k].set = true;
     }
     return true;
@@ -280,8 +263,7 @@ static void scan(struct gib *g)
     size_t pos = conv_bom(c);
     conv_span line;
     bool junk_before = false, junk_between = false;
-    long moves = 0;
-    g->first_dd = g->first_pp = -1;
+    conv_third_start(&g->third, BOARD);
     g->handicap = -1;
     while (conv_next_line(c, &pos, &line)) {
         conv_span t = conv_trim(line);
@@ -338,11 +320,7 @@ static void scan(struct gib *g)
                 }
                 break;
             case GL_STO:
-                moves++;
-                if (m.x == 3 && m.y == 3 && g->first_dd < 0)
-                    g->first_dd = moves;
-                if (m.x == 15 && m.y == 15 && g->first_pp < 0)
-                    g->first_pp = moves;
+                conv_third_stone(&g->third, m.x, m.y);
                 break;
             default:
                 break;
@@ -357,7 +335,7 @@ static void scan(struct gib *g)
 static void player(struct gib *g, int name_key, int nick_key, const char *pid,
                    const char *rid)
 {
-    struct field *f = &g->f[name_key];
+    conv_header_field *f = &g->f[name_key];
     conv_span name = { NULL, 0 }, rank = { NULL, 0 };
     if (f->set)
         split_player(f->v, &name, &rank);
@@ -368,14 +346,6 @@ static void player(struct gib *g, int name_key, int nick_key, const char *pid,
         conv_prop(g->c, pid, name.s, name.n);
     if (rank.n)
         conv_prop(g->c, rid, rank.s, rank.n);
-}
-
-static void text_prop(struct gib *g, int key, const char *id)
-{
-    struct field *f = &g->f[key];
-    conv_span v = conv_trim(f->v);
-    if (f->set && v.n)
-        conv_prop(g->c, id, v.s, v.n);
 }
 
 static void komi(struct gib *g)
@@ -429,11 +399,11 @@ static void result(struct gib *g)
     if (g->f[K_GAMEINFOMAIN].set &&
         sub_field(g->f[K_GAMEINFOMAIN].v, "GRLT", &code)) {
         have_code = true;
-        at = g->f[K_GAMEINFOMAIN].line;
+        at = g->f[K_GAMEINFOMAIN].at;
         have_margin = sub_field(g->f[K_GAMEINFOMAIN].v, "ZIPSU", &margin);
     } else if (g->f[K_GAMETAG].set && tag_field(g->f[K_GAMETAG].v, 'W', &code)) {
         have_code = true;
-        at = g->f[K_GAMETAG].line;
+        at = g->f[K_GAMETAG].at;
         have_margin = tag_field(g->f[K_GAMETAG].v, 'Z', &margin);
     }
     if (!have_margin && g->f[K_GAMEZIPSU].set) {
@@ -483,7 +453,7 @@ static void date(struct gib *g)
 {
     int y, m, d;
     conv_span v;
-    struct field *f = &g->f[K_GAMEDATE];
+    conv_header_field *f = &g->f[K_GAMEDATE];
     if (f->set && conv_date(f->v, &y, &m, &d)) {
         conv_propf(g->c, "DT", f->v.s, "%04d-%02d-%02d", y, m, d);
         return;
@@ -538,37 +508,24 @@ static void handicap(struct gib *g)
     /* The stones are not listed: Tygem puts a third one at the top left,
      * where Japanese custom puts it at the bottom right; a move played on
      * one of the two points says the stone is on the other. */
-    bool top_left = true;
-    if (h == 3 && g->first_pp >= 0 &&
-        (g->first_dd < 0 || g->first_pp < g->first_dd)) {
+    const conv_third *t = &g->third;
+    bool top_left = conv_third_top_left(t, h, true);
+    if (h == 3 && top_left && t->first_far >= 0) {
         conv_note(c, CONV_ASSUMED, g->ini,
                   "the handicap stones are not listed: placed where Tygem "
                   "puts them, the third at the top left (move %ld is played "
-                  "at the bottom right)", g->first_pp);
-    } else if (h == 3 && g->first_dd >= 0) {
-        top_left = false;
+                  "at the bottom right)", t->first_far);
+    } else if (h == 3 && !top_left) {
         conv_note(c, CONV_ASSUMED, g->ini,
                   "the handicap stones are not listed: the third placed at "
                   "the bottom right, since move %ld is played at the top "
-                  "left", g->first_dd);
+                  "left", t->first_near);
     } else {
         conv_note(c, CONV_ASSUMED, g->ini,
                   "the handicap stones are not listed: placed where Tygem "
                   "puts them");
     }
     conv_handicap(c, h, BOARD, top_left, g->ini);
-}
-
-static void left_out(struct gib *g)
-{
-    conv_list l = { .n = 0 };
-    for (int k = 0; k < K_COUNT; k++)
-        if (key_lost[k] && g->f[k].set && conv_trim(g->f[k].v).n != 0)
-            conv_list_add(&l, key_names[k], g->f[k].line);
-    if (l.at)
-        conv_note(g->c, CONV_LEFT_OUT, l.at,
-                  "GIB header fields SGF has no property for, left out: %s",
-                  l.text);
 }
 
 static void root(struct gib *g)
@@ -579,17 +536,17 @@ static void root(struct gib *g)
     player(g, K_GAMEBLACKNAME, K_GAMEBLACKNICK, "PB", "BR");
     player(g, K_GAMEWHITENAME, K_GAMEWHITENICK, "PW", "WR");
     date(g);
-    text_prop(g, K_GAMENAME, "GN");
-    text_prop(g, K_GAMEPLACE, "PC");
-    text_prop(g, K_GAMELECNAME, "AN");
+    conv_header_prop(c, &g->f[K_GAMENAME], "GN");
+    conv_header_prop(c, &g->f[K_GAMEPLACE], "PC");
+    conv_header_prop(c, &g->f[K_GAMELECNAME], "AN");
     komi(g);
     handicap(g);
     result(g);
     timing(g);
-    text_prop(g, K_GAMECOMMENT, "GC");
+    conv_header_prop(c, &g->f[K_GAMECOMMENT], "GC");
     if (g->ini_text.n)
         conv_prop(c, "C", g->ini_text.s, g->ini_text.n);
-    left_out(g);
+    conv_left_out(c, "GIB", g->f, key_names, key_lost, K_COUNT);
 }
 
 /* The second pass: the moves, and every line of the game part that is
@@ -599,9 +556,9 @@ static void moves(struct gib *g)
     conv *c = g->c;
     size_t pos = g->game_from;
     conv_span line;
-    long count = 0, expect = 2, last = 0;
+    conv_moves mv = { .expect = 2 };
     int turn = g->handicap >= 2 ? 2 : 1;
-    bool passes_noted = false, numbers_noted = false, other_noted = false;
+    bool passes_noted = false, other_noted = false;
     while (conv_next_line(c, &pos, &line)) {
         conv_span t = conv_trim(line);
         if (conv_equals(t, "\\GE"))
@@ -620,20 +577,8 @@ static void moves(struct gib *g)
                               "the player whose turn it was");
                 }
             }
-            if (m.n != expect && !numbers_noted) {
-                numbers_noted = true;
-                conv_note(c, CONV_BAD_VALUE, t.s,
-                          "move number %ld where %ld was expected: the moves "
-                          "are read in the order of the lines", m.n, expect);
-            }
-            expect = m.n + 1;
-            last = m.n;
-            count++;
-            conv_text(c, "\n;", t.s);
-            if (pass)
-                conv_point(c, m.color == 1 ? "B" : "W", -1, -1, m.xat);
-            else
-                conv_point(c, m.color == 1 ? "B" : "W", m.x, m.y, m.xat);
+            conv_move(c, &mv, t.s, m.n, m.color == 1 ? 'B' : 'W',
+                      pass ? -1 : m.x, pass ? -1 : m.y, m.xat);
             turn = m.color == 1 ? 2 : 1;
             break;
         }
@@ -655,11 +600,12 @@ static void moves(struct gib *g)
     if (!g->ge) {
         conv_note(c, CONV_TRUNCATED, c->src + c->srclen,
                   "the file ends before GIB's \\GE: the game may be cut");
-    } else if (g->count_line && g->last_number > last && g->last_number > 1) {
+    } else if (g->count_line && g->last_number > mv.last &&
+               g->last_number > 1) {
         conv_note(c, CONV_TRUNCATED, g->count_line,
                   "the game part says the last move is number %ld; the "
                   "file has %ld moves, the last numbered %ld",
-                  g->last_number, count, last);
+                  g->last_number, mv.count, mv.last);
     }
 }
 

@@ -34,7 +34,7 @@ struct ngf {
     size_t moves_from;
     int size;
     long handicap;
-    long first_dd, first_pp;    /* the first move on those points */
+    conv_third third;           /* where a third handicap stone is */
     long pm_lines;
     conv_comment comments[MAX_COMMENTS];    /* at: the move, 0 the game */
     int ncomments;
@@ -241,10 +241,7 @@ static void root(struct ngf *g)
         conv_propf(c, "TM", f[F_MINUTES].s, "%ld", v * 60);
     if (g->handicap >= 2 && g->handicap <= 9) {
         conv_propf(c, "HA", f[F_HANDICAP].s, "%ld", g->handicap);
-        bool top_left = true;
-        if (g->handicap == 3 && g->first_dd >= 0 &&
-            (g->first_pp < 0 || g->first_dd < g->first_pp))
-            top_left = false;
+        bool top_left = conv_third_top_left(&g->third, g->handicap, true);
         if (conv_handicap(c, (int)g->handicap, g->size, top_left,
                           f[F_HANDICAP].s))
             conv_note(c, CONV_ASSUMED, f[F_HANDICAP].s,
@@ -363,9 +360,7 @@ static bool scan(struct ngf *g)
     g->handicap = 0;
     if (g->has[F_HANDICAP] && !conv_int(g->f[F_HANDICAP], &g->handicap))
         g->handicap = -1;
-    g->first_dd = g->first_pp = -1;
-    int near = g->size >= 13 ? 3 : 2, far = g->size - 1 - near;
-    long n = 0;
+    conv_third_start(&g->third, g->size);
     while (conv_next_line(c, &pos, &line)) {
         conv_span t = conv_trim(line);
         long num;
@@ -374,13 +369,8 @@ static bool scan(struct ngf *g)
         const char *why;
         if (conv_starts(t, "PM")) {
             g->pm_lines++;
-            if (read_move(t, g->size, &num, &color, &x, &y, &why) == 1) {
-                n++;
-                if (x == near && y == near && g->first_dd < 0)
-                    g->first_dd = n;
-                if (x == far && y == far && g->first_pp < 0)
-                    g->first_pp = n;
-            }
+            if (read_move(t, g->size, &num, &color, &x, &y, &why) == 1)
+                conv_third_stone(&g->third, x, y);
         } else {
             read_comment(g, t);
         }
@@ -393,8 +383,8 @@ static void moves(struct ngf *g)
     conv *c = g->c;
     size_t pos = g->moves_from;
     conv_span line;
-    long count = 0, expect = 1, bad = 0;
-    bool numbers_noted = false;
+    conv_moves mv = { .expect = 1 };
+    long bad = 0;
     while (conv_next_line(c, &pos, &line)) {
         conv_span t = conv_trim(line);
         long num;
@@ -418,29 +408,21 @@ static void moves(struct ngf *g)
             /* still a move of the file's count and numbering */
             conv_note(c, CONV_BAD_LINE, t.s, "%s; skipped", why);
             bad++;
-            expect++;
+            mv.expect++;
             continue;
         }
-        if (num != expect && !numbers_noted) {
-            numbers_noted = true;
-            conv_note(c, CONV_BAD_VALUE, t.s,
-                      "move number %ld where %ld was expected: the moves are "
-                      "read in the order of the lines", num, expect);
-        }
-        expect = num + 1;
-        count++;
-        conv_text(c, "\n;", t.s);
-        conv_point(c, color == 'B' ? "B" : "W", kind ? x : -1, kind ? y : -1,
-                   t.s + 5);
-        conv_comments(c, g->comments, (size_t)g->ncomments, count);
+        conv_move(c, &mv, t.s, num, color, kind ? x : -1, kind ? y : -1,
+                  t.s + 5);
+        conv_comments(c, g->comments, (size_t)g->ncomments, mv.count);
     }
     long said;
     if (g->has[F_MOVES] && conv_int(g->f[F_MOVES], &said) &&
-        said > count + bad)
+        said > mv.count + bad)
         conv_note(c, CONV_TRUNCATED, g->f[F_MOVES].s,
-                  "the header says %ld moves; the file has %ld", said, count);
+                  "the header says %ld moves; the file has %ld", said,
+                  mv.count);
     for (int i = 0; i < g->ncomments; i++)
-        if (g->comments[i].at > count)
+        if (g->comments[i].at > mv.count)
             conv_note(c, CONV_BAD_VALUE, g->comments[i].text.s,
                       "a comment on move %ld, which the file does not have; "
                       "left out", g->comments[i].at);

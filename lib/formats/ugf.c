@@ -23,12 +23,9 @@
     X(Moves, 1) X(Writer, 0) X(Copyright, 0) X(CoordinateType, 0) \
     X(Comment, 0) X(PlayerB, 0) X(PlayerW, 0) X(PlayerB2, 0) X(PlayerW2, 0) \
     X(BMemb1, 0) X(WMemb1, 0) X(BMemb2, 0) X(WMemb2, 0) X(Commentator, 0)
-#define KEY_ENUM(k, lost) K_##k,
-enum ugf_key { UGF_KEYS(KEY_ENUM) K_COUNT };
-#define KEY_NAME(k, lost) #k,
-static const char *const key_names[K_COUNT] = { UGF_KEYS(KEY_NAME) };
-#define KEY_LOST(k, lost) lost,
-static const unsigned char key_lost[K_COUNT] = { UGF_KEYS(KEY_LOST) };
+enum ugf_key { UGF_KEYS(CONV_KEY_ENUM) K_COUNT };
+static const char *const key_names[K_COUNT] = { UGF_KEYS(CONV_KEY_NAME) };
+static const unsigned char key_lost[K_COUNT] = { UGF_KEYS(CONV_KEY_LOST) };
 
 enum section { S_NONE, S_HEADER, S_DATA, S_FIGURE, S_REVIEW_COMMENT,
                S_SKIPPED, S_UNKNOWN, S_END };
@@ -39,21 +36,16 @@ static const char *const skipped_sections[] = {
     NULL
 };
 
-struct field {
-    conv_span v;
-    bool set;
-};
-
 struct ugf {
     conv *c;
-    struct field f[K_COUNT];
+    conv_header_field f[K_COUNT]; /* v trimmed; at: its first byte */
     const char *header;          /* the [Header] line */
     size_t data_from;            /* offset of [Data]'s first line */
     bool has_data;
     int size;
     bool flip;                   /* rows counted from the bottom */
     long handicap;
-    long first_dd, first_pp;
+    conv_third third;            /* where a third handicap stone is */
     long setup;                  /* stones numbered 0 */
     conv_comment *comments;      /* at: the node, 1 the game's start */
     size_t ncomments, comments_cap;
@@ -73,14 +65,6 @@ bool ugf_sniff(const char *head, size_t n)
     return false;
 }
 
-static int key_of(conv_span k)
-{
-    for (int i = 0; i < K_COUNT; i++)
-        if (conv_equals(k, key_names[i]))
-            return i;
-    return -1;
-}
-
 static void add_comment(struct ugf *u, long node, conv_span text)
 {
     if (text.n == 0)
@@ -98,39 +82,60 @@ static void add_comment(struct ugf *u, long node, conv_span text)
     u->comments[u->ncomments++] = (conv_comment){ node, text };
 }
 
-/* A [Data] or figure line "XY,C1,N,S": 1 a stone, 0 a pass, -1 not one
- * (*why says).  x, y from the top left. */
-static int read_stone(const struct ugf *u, conv_span t, char *color, long *num,
-                      int *x, int *y, const char **why)
+/* A [Data] line "XY,C1,N,S" as read. */
+struct stone {
+    char color;             /* 'B', 'W', or '?' (a pass that names none) */
+    long num;               /* the move number, 0: set before the game */
+    int x, y;               /* from the top left; -1 -1 for a pass */
+    const char *why;        /* not a stone line: what is wrong */
+};
+
+/* Reads the line t into *st: 1 a stone, 0 a pass, -1 not one (st->why
+ * says). */
+static int read_stone(const struct ugf *u, conv_span t, struct stone *st)
 {
+    st->x = st->y = -1;
+    st->why = NULL;
     conv_span rest;
     conv_span xy = conv_field(t, ',', &rest);
     conv_span who = conv_field(rest, ',', &rest);
     conv_span n = conv_field(rest, ',', &rest);
-    if (xy.n != 2 || who.n < 1 || !rest.s || !conv_int(n, num) || *num < 0) {
-        *why = "a stone line is XY,C1,N,S";
+    if (xy.n != 2 || who.n < 1 || !rest.s || !conv_int(n, &st->num) ||
+        st->num < 0) {
+        st->why = "a stone line is XY,C1,N,S";
         return -1;
     }
     /* "YZ,MK,..." once: a pass whose colour is the turn's */
-    *color = who.s[0] == 'B' || who.s[0] == 'W' ? who.s[0] : '?';
-    if (*color == '?' && !conv_equals(who, "MK")) {
-        *why = "the colour of a stone is B or W";
+    st->color = who.s[0] == 'B' || who.s[0] == 'W' ? who.s[0] : '?';
+    if (st->color == '?' && !conv_equals(who, "MK")) {
+        st->why = "the colour of a stone is B or W";
         return -1;
     }
     if (xy.s[0] == 'Y' || xy.s[0] == 'Z')
         return 0;
-    if (*color == '?') {
-        *why = "the colour of a stone is B or W";
+    if (st->color == '?') {
+        st->why = "the colour of a stone is B or W";
         return -1;
     }
     int cx = xy.s[0] - 'A', cy = xy.s[1] - 'A';
     if (cx < 0 || cy < 0 || cx >= u->size || cy >= u->size) {
-        *why = "the point is not on the board";
+        st->why = "the point is not on the board";
         return -1;
     }
-    *x = cx;
-    *y = u->flip ? u->size - 1 - cy : cy;
+    st->x = cx;
+    st->y = u->flip ? u->size - 1 - cy : cy;
     return 1;
+}
+
+/* The next line of the [Data] section from *pos, trimmed; false at the
+ * section's end. */
+static bool next_data_line(const struct ugf *u, size_t *pos, conv_span *t)
+{
+    conv_span line;
+    if (!conv_next_line(u->c, pos, &line))
+        return false;
+    *t = conv_trim(line);
+    return !(t->n && t->s[0] == '[');
 }
 
 /* ".Comment,N" or ".Text,N[,...]": N, or -1. */
@@ -153,15 +158,17 @@ static void header_line(struct ugf *u, conv_span t)
                   "a UGF header line is KEY=VALUE; skipped");
         return;
     }
-    int k = key_of(conv_trim(key));
+    int k = conv_key_index(conv_trim(key), key_names, K_COUNT);
     if (k < 0) {
         conv_note(u->c, CONV_UNKNOWN_FIELD, t.s,
                   "UGF header field %.*s is not known; left out",
                   (int)(key.n > 40 ? 40 : key.n), key.s);
         return;
     }
-    if (!u->f[k].set)
-        u->f[k] = (struct field){ conv_trim(value), true };
+    if (!u->f[k].set) {
+        conv_span v = conv_trim(value);
+        u->f[k] = (conv_header_field){ v, v.s, true };
+    }
 }
 
 /* A section's line: "[Name]" of letters; inside a comment's text only the
@@ -330,32 +337,19 @@ static void board(struct ugf *u)
     if (u->f[K_Hdcp].set && !conv_int(conv_field(u->f[K_Hdcp].v, ',', NULL),
                                       &u->handicap))
         u->handicap = -1;
-    u->first_dd = u->first_pp = -1;
+    conv_third_start(&u->third, u->size);
     if (!u->has_data)
         return;
-    int near = u->size >= 13 ? 3 : 2, far = u->size - 1 - near;
     size_t pos = u->data_from;
-    conv_span line;
-    long moves = 0;
-    while (conv_next_line(c, &pos, &line)) {
-        conv_span t = conv_trim(line);
-        if (t.n && t.s[0] == '[')
-            break;
-        char color;
-        long num;
-        int x, y;
-        const char *why;
-        if (read_stone(u, t, &color, &num, &x, &y, &why) != 1)
+    conv_span t;
+    while (next_data_line(u, &pos, &t)) {
+        struct stone st;
+        if (read_stone(u, t, &st) != 1)
             continue;
-        if (num == 0) {
+        if (st.num == 0)
             u->setup++;
-            continue;
-        }
-        moves++;
-        if (x == near && y == near && u->first_dd < 0)
-            u->first_dd = moves;
-        if (x == far && y == far && u->first_pp < 0)
-            u->first_pp = moves;
+        else
+            conv_third_stone(&u->third, st.x, st.y);
     }
 }
 
@@ -393,13 +387,6 @@ static void players(struct ugf *u, int first, int second, int memb1,
         conv_bytes(c, rank2.s, rank2.n);
     }
     conv_close(c);
-}
-
-static void text_prop(struct ugf *u, int key, const char *id)
-{
-    conv_span v = u->f[key].v;
-    if (u->f[key].set && v.n)
-        conv_prop(u->c, id, v.s, v.n);
 }
 
 /* Title=2019,PANDA-NET, : the fields that are there, joined. */
@@ -489,8 +476,8 @@ static void handicap_komi(struct ugf *u)
         if (u->setup == 0) {
             /* Japanese custom puts a third stone at the bottom right; a
              * move played there says it is elsewhere */
-            bool top_left = u->handicap == 3 && u->first_pp >= 0 &&
-                            (u->first_dd < 0 || u->first_pp < u->first_dd);
+            bool top_left = conv_third_top_left(&u->third, u->handicap,
+                                                false);
             if (conv_handicap(c, (int)u->handicap, u->size, top_left, h.s))
                 conv_note(c, CONV_ASSUMED, h.s,
                           "the handicap stones are not listed: placed at the "
@@ -572,18 +559,6 @@ static void timing(struct ugf *u)
         conv_propf(u->c, "TM", rest.s, "%ld", m * 60);
 }
 
-static void left_out(struct ugf *u)
-{
-    conv_list l = { .n = 0 };
-    for (int k = 0; k < K_COUNT; k++)
-        if (key_lost[k] && u->f[k].set && u->f[k].v.n)
-            conv_list_add(&l, key_names[k], u->f[k].v.s);
-    if (l.at)
-        conv_note(u->c, CONV_LEFT_OUT, l.at,
-                  "UGF header fields SGF has no property for, left out: %s",
-                  l.text);
-}
-
 static void root(struct ugf *u)
 {
     conv *c = u->c;
@@ -599,16 +574,16 @@ static void root(struct ugf *u)
     players(u, K_PlayerW, K_PlayerW2, K_WMemb1, "PW", "WR");
     date(u);
     event(u);
-    text_prop(u, K_Place, "PC");
+    conv_header_prop(c, &u->f[K_Place], "PC");
     rules(u);
     handicap_komi(u);
     result(u);
     timing(u);
-    text_prop(u, K_Writer, "US");
-    text_prop(u, K_Copyright, "CP");
-    text_prop(u, K_Commentator, "AN");
-    text_prop(u, K_Comment, "GC");
-    left_out(u);
+    conv_header_prop(c, &u->f[K_Writer], "US");
+    conv_header_prop(c, &u->f[K_Copyright], "CP");
+    conv_header_prop(c, &u->f[K_Commentator], "AN");
+    conv_header_prop(c, &u->f[K_Comment], "GC");
+    conv_left_out(c, "UGF", u->f, key_names, key_lost, K_COUNT);
 }
 
 /* The stones: those numbered 0 as AB/AW of the root, then the moves. */
@@ -619,68 +594,45 @@ static void stones(struct ugf *u)
         char want = pass == 0 ? 'B' : 'W';
         bool open = false;
         size_t pos = u->data_from;
-        conv_span line;
-        while (conv_next_line(c, &pos, &line)) {
-            conv_span t = conv_trim(line);
-            if (t.n && t.s[0] == '[')
-                break;
-            char color;
-            long num;
-            int x, y;
-            const char *why;
-            if (read_stone(u, t, &color, &num, &x, &y, &why) != 1 || num != 0 ||
-                color != want)
+        conv_span t;
+        while (next_data_line(u, &pos, &t)) {
+            struct stone st;
+            if (read_stone(u, t, &st) != 1 || st.num != 0 || st.color != want)
                 continue;
-            conv_point(c, open ? NULL : want == 'B' ? "AB" : "AW", x, y, t.s);
+            conv_point(c, open ? NULL : want == 'B' ? "AB" : "AW", st.x, st.y,
+                       t.s);
             open = true;
         }
     }
     conv_comments(c, u->comments, u->ncomments, 1);
     size_t pos = u->data_from;
-    conv_span line;
-    long count = 0, expect = 1;
+    conv_span t;
+    conv_moves mv = { .expect = 1 };
     char turn = u->handicap >= 2 || (u->setup && u->handicap > 0) ? 'W' : 'B';
-    bool numbers_noted = false, colour_noted = false;
-    while (u->has_data && conv_next_line(c, &pos, &line)) {
-        conv_span t = conv_trim(line);
-        if (t.n && t.s[0] == '[')
-            break;
+    bool colour_noted = false;
+    while (u->has_data && next_data_line(u, &pos, &t)) {
         if (t.n == 0)
             continue;
-        char color;
-        long num;
-        int x = -1, y = -1;
-        const char *why = NULL;
-        int kind = read_stone(u, t, &color, &num, &x, &y, &why);
-        if (kind < 0) {
-            conv_note(c, CONV_BAD_LINE, t.s, "%s; skipped", why);
+        struct stone st;
+        if (read_stone(u, t, &st) < 0) {
+            conv_note(c, CONV_BAD_LINE, t.s, "%s; skipped", st.why);
             continue;
         }
-        if (num == 0)
+        if (st.num == 0)
             continue;
-        if (color == '?') {
-            color = turn;
+        if (st.color == '?') {
+            st.color = turn;
             if (!colour_noted)
                 conv_note(c, CONV_ASSUMED, t.s, "a pass without a colour: "
                           "given to the player whose turn it was");
             colour_noted = true;
         }
-        if (num != expect && !numbers_noted) {
-            numbers_noted = true;
-            conv_note(c, CONV_BAD_VALUE, t.s,
-                      "move number %ld where %ld was expected: the moves are "
-                      "read in the order of the lines", num, expect);
-        }
-        expect = num + 1;
-        count++;
-        conv_text(c, "\n;", t.s);
-        conv_point(c, color == 'B' ? "B" : "W", kind ? x : -1, kind ? y : -1,
-                   t.s);
-        conv_comments(c, u->comments, u->ncomments, count + 1);
-        turn = color == 'B' ? 'W' : 'B';
+        conv_move(c, &mv, t.s, st.num, st.color, st.x, st.y, t.s);
+        conv_comments(c, u->comments, u->ncomments, mv.count + 1);
+        turn = st.color == 'B' ? 'W' : 'B';
     }
     for (size_t i = 0; i < u->ncomments; i++)
-        if (u->comments[i].at > count + 1 || u->comments[i].at < 1)
+        if (u->comments[i].at > mv.count + 1 || u->comments[i].at < 1)
             conv_note(c, CONV_BAD_VALUE, u->comments[i].text.s,
                       "a comment on node %ld, which the game does not have; "
                       "left out", u->comments[i].at);

@@ -144,6 +144,17 @@ struct sgf_inputs {
 
     char msg[MSG_SIZE];
     char ar_msg[MSG_SIZE];
+
+    /* sgf_inputs_track_progress: sizes from the stat of each file as the
+     * inputs are expanded, bytes as read from the file (compressed ones
+     * for gzip files and archives) */
+    bool track;
+    bool size_open;         /* an input of unknown size (a pipe, stdin) */
+    size_t dirs_unlisted;   /* directories found but not listed yet */
+    uint64_t bytes_total, files_total, bytes_done, files_done;
+    bool file_open;         /* a file is being read: cur_* describe it */
+    bool cur_sized;
+    uint64_t cur_read, cur_size;
 };
 
 /* ------------------------------------------------------------------ */
@@ -347,6 +358,7 @@ static long source_read(sgf_member *m, void *buf, size_t n)
         ssize_t r = read_retry(m->fd, buf, n);
         if (r < 0)
             return member_fail(m, SGF_E_IO, "read error: %s", strerror(errno));
+        m->in->cur_read += (uint64_t)r;
         return (long)r;
     }
     case MK_STDIO: {
@@ -550,6 +562,7 @@ static la_ssize_t ar_read_cb(struct archive *a, void *data, const void **buf)
     if (r == 0)
         in->src_eof = true;
     in->src_pos += r;
+    in->cur_read += (uint64_t)r;
     *buf = in->block;
     return r;
 }
@@ -593,8 +606,20 @@ static la_int64_t ar_seek_cb(struct archive *a, void *data, la_int64_t off,
     return in->src_pos;
 }
 
+/* The file being read is done with: it counts whole. */
+static void file_done(sgf_inputs *in)
+{
+    if (!in->file_open)
+        return;
+    in->file_open = false;
+    in->bytes_done += in->cur_sized ? in->cur_size : in->cur_read;
+    in->files_done++;
+    in->cur_read = in->cur_size = 0;
+}
+
 static void close_source(sgf_inputs *in)
 {
+    file_done(in);
     if (in->ar) {
         archive_read_free(in->ar);
         in->ar = NULL;
@@ -941,10 +966,25 @@ static int start_fd(sgf_inputs *in, int fd, bool close_fd, const char *origin,
         /* stdin may have been read partly before we got it */
         in->src_base = lseek(fd, 0, SEEK_CUR);
     }
+    in->file_open = true;
+    in->cur_read = in->cur_size = 0;
+    in->cur_sized = false;
+    if (in->track) {
+        /* the size this file adds to bytes_done once it is read */
+        struct stat st;
+        off_t at = in->src_base > 0 ? in->src_base : 0;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && at <= st.st_size) {
+            in->cur_sized = true;
+            in->cur_size = (uint64_t)(st.st_size - at);
+        }
+    }
     while (len < need) {
         ssize_t r = read_retry(fd, in->peek + len, PEEK_SIZE - len);
+        if (r > 0)
+            in->cur_read += (uint64_t)r;
         if (r < 0) {
             if (errno == EISDIR && close_fd) {
+                in->file_open = false;
                 in->fd = -1;
                 start_dir_fd(in, fd, origin);
                 return 0;
@@ -1030,6 +1070,32 @@ static char entry_type(const struct dirent *d)
 #endif
 }
 
+/* Adds the files of a directory just listed to the totals, and counts its
+ * subdirectories as unlisted: one fstatat per entry, as walk_take's stat
+ * would decide it. */
+static void size_entries(sgf_inputs *in, const struct dir_frame *f, int dfd)
+{
+    for (size_t off = 0; off < f->names_len;
+         off += strlen(f->names + off + 1) + 2) {
+        const char *name = f->names + off + 1;
+        struct stat st;
+        if (name[0] == '.')
+            continue;       /* hidden: walk_take skips it */
+        if (f->names[off] == 'd') {
+            in->dirs_unlisted++;
+            continue;
+        }
+        if (fstatat(dfd, name, &st, 0) != 0)
+            continue;       /* walk_take reports it */
+        if (S_ISDIR(st.st_mode)) {
+            in->dirs_unlisted++;
+        } else if (S_ISREG(st.st_mode) && walk_name(name) != WN_SKIP) {
+            in->bytes_total += (uint64_t)st.st_size;
+            in->files_total++;
+        }
+    }
+}
+
 /* Lists and sorts d (closed here) as a new frame, every entry but "."
  * and "..": what is not read is said in walk order (walk_next).  path is
  * in in->path, path_len long.  false when no frame was pushed. */
@@ -1102,6 +1168,8 @@ static bool push_dir(sgf_inputs *in, DIR *d, size_t path_len, dev_t dev,
         closedir(d);
         return false;
     }
+    if (in->track)
+        size_entries(in, f, dirfd(d));
     closedir(d);
     ents = grow(f->ents, &f->cap, count ? count : 1, sizeof *f->ents);
     if (!ents) {
@@ -1124,6 +1192,8 @@ static void start_dir_fd(sgf_inputs *in, int fd, const char *path)
     size_t len = strlen(path);
     char *q;
 
+    if (in->dirs_unlisted)
+        in->dirs_unlisted--;
     if (fstat(fd, &st) != 0) {
         fail(in, path, "cannot stat '%s': %s", path, strerror(errno));
         close(fd);
@@ -1219,6 +1289,8 @@ static int walk_take(sgf_inputs *in)
         t = S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 's';
     }
     if (t == 'd') {
+        if (in->dirs_unlisted)
+            in->dirs_unlisted--;
         open_subdir(in);
         return 0;
     }
@@ -1420,6 +1492,63 @@ int sgf_inputs_next_file(sgf_inputs *in, const char **path)
         *path = p;
         return 1;
     }
+}
+
+int sgf_inputs_track_progress(sgf_inputs *in)
+{
+    if (!in || in->track || in->next_path || in->stdin_done || in->given_done)
+        return SGF_E_ARG;
+    in->track = true;
+    if (in->stdin_default)
+        in->size_open = true;
+    for (size_t i = 0; i < in->npaths; i++) {
+        const char *p = in->paths[i];
+        struct stat st;
+        if (p && strcmp(p, "-") == 0) {
+            in->size_open = true;
+            continue;
+        }
+        if (!p || stat(p, &st) != 0)
+            continue;       /* sgf_inputs_next reports it */
+        if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+            in->size_open = true;   /* a pipe or a device */
+        } else if (S_ISDIR(st.st_mode)) {
+            in->dirs_unlisted++;
+        } else {
+            in->bytes_total += (uint64_t)st.st_size;
+            in->files_total++;
+        }
+    }
+    if (in->given_fd >= 0) {
+        struct stat st;
+        off_t at = lseek(in->given_fd, 0, SEEK_CUR);
+        if (fstat(in->given_fd, &st) == 0 && S_ISREG(st.st_mode) && at >= 0
+            && at <= st.st_size) {
+            in->bytes_total += (uint64_t)(st.st_size - at);
+            in->files_total++;
+        } else {
+            in->size_open = true;
+        }
+    }
+    return 0;
+}
+
+void sgf_inputs_get_progress(const sgf_inputs *in, sgf_inputs_progress *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!in)
+        return;
+    uint64_t cur = in->cur_read;
+    if (in->file_open && in->cur_sized && cur > in->cur_size)
+        cur = in->cur_size;  /* a zip read at its end first, then again */
+    out->bytes_done = in->bytes_done + (in->file_open ? cur : 0);
+    out->files_done = in->files_done;
+    out->bytes_total = in->bytes_total;
+    out->files_total = in->files_total;
+    out->total_final = in->track && !in->size_open && in->dirs_unlisted == 0;
+    out->size_unknown = in->size_open;
+    if (in->file_open && in->cur_sized && in->cur_size > 0)
+        out->file_fraction = (double)cur / (double)in->cur_size;
 }
 
 size_t sgf_inputs_failures(const sgf_inputs *in)

@@ -1,38 +1,40 @@
 /*
- * estimate.c - which stones are dead at the end of a game
- * (doc/dead-stones.md has the method and its measured accuracy).
+ * estimate.c - which stones are dead at the end of a game.  The steps
+ * are numbered as in doc/dead-stones.md ("Method"), whose later sections
+ * give the measures behind each constant below.
  *
  *  1. Benson (benson.c): stones inside the opponent's pass-alive area are
  *     dead; that area is frozen for the playouts, which cannot change it.
  *  2. Light playouts (playout.c) from the final position, as many with
- *     Black first as with White first.  A string is dead when the opponent
- *     owns its points at the end of most of them, both orders pooled;
- *     unsettled (counted alive) when that holds with one side first only.
- *  2a. Seki (lifedeath.c): a small string the playouts kill that the
+ *     Black first as with White first.
+ *  3. Verdict: a string is dead when the opponent owns its points at the
+ *     end of most playouts, both orders pooled; unsettled (counted alive)
+ *     when that holds with one side first only.
+ *  3a. Seki (lifedeath.c): a small string the playouts kill that the
  *     attacker cannot capture even moving first, read to the end inside
  *     its enclosure, lives in seki with the walls around it.
- *  2b. Capture search (tactics.c) on the strings the playouts are unsure
+ *  3b. Capture search (tactics.c) on the strings the playouts are unsure
  *     of and on strings in atari: one the attacker captures even with its
  *     owner moving first is dead (in a finished game the owner had that
  *     move).
- *  2c. Life-and-death search (lifedeath.c) on the strings the playouts
+ *  3c. Life-and-death search (lifedeath.c) on the strings the playouts
  *     are unsure of, inside their enclosure: dead when captured even with
  *     the owner moving first and playing anywhere there.
- *  2d. Large strings the playouts kill without conviction (races and
+ *  3d. Large strings the playouts kill without conviction (races and
  *     sekis they lose half the time): alive when the attacker cannot
  *     capture them moving first, read to the end inside the enclosure.
- *  3. Consistency: two neighbouring strings of both colours cannot both
+ *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
- *     string in atari that step 2b proved lost, or the two are in a race
+ *     string in atari that step 3b proved lost, or the two are in a race
  *     the playouts cannot call and a search read: the proved one dies.
- *  4. Seki: a living string with a liberty that the playouts leave empty
+ *  5. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
- *  4a. A string the playouts split on that no search decided, large
+ *  5a. A string the playouts split on that no search decided, large
  *     enough to change the count, is unsettled (and, counted dead, the
  *     living strings around it): the count is not to be trusted there.
- *  5. A record whose moves stop before the end (finish.c): the dame, the
+ *  6. A record whose moves stop before the end (finish.c): the dame, the
  *     boundary points left and the teire they force are played out and
  *     the territory of that board is marked.  The strings around a
  *     neutral area too large to be dame are unsettled (a position counted
@@ -51,8 +53,8 @@
 #include "score/finish.h"
 
 enum {
-    /* per side to move first; measured in doc/dead-stones.md: with the
-     * pattern policy 48 is as right as 64 (seeds 1-5) and 25 % faster */
+    /* per side to move first: with the pattern policy as right as 64, and
+     * faster */
     DEFAULT_PLAYOUTS = 48,
     /* the counts are 16-bit */
     MAX_PLAYOUTS = 30000
@@ -61,42 +63,35 @@ enum {
 /* Share of the playouts in which the opponent owns a string's points from
  * which the string counts dead.  Light playouts let dead groups live too
  * often (random defence beats random attack inside the attacker's area),
- * so the majority is the line: 0.5 got 93.2 % of the KGS dead sets right,
- * 0.6 88.9 %, 0.7 77.8 % (doc/dead-stones.md).  It applies to the share
- * over all the playouts, both orders pooled: asked of each order apart,
- * two samples of 48 had to agree, and a group dead in 55 % of the
- * playouts lived at two seeds in five (pooled: one in six). */
+ * so the majority is the line.  It applies to both orders pooled: asked
+ * of each order apart, groups near the line flipped from seed to seed. */
 #define DEAD_SHARE 0.5
 /* The playouts stop after a third of them when every string's share
  * with each side first is within CLEAR_THIRD of 0 or 1, after half when
- * within CLEAR_HALF (run_playouts).  Measured on the tuning half
- * (doc/dead-stones.md): the same verdicts as all the playouts, at 0.52
- * of the time on the KGS games; from a third within 0.3, one server
- * game fewer exact. */
+ * within CLEAR_HALF (run_playouts): the rest would change no verdict, and
+ * most finished games are clear at once. */
 #define CLEAR_THIRD 0.15
 #define CLEAR_HALF 0.3
 /* Share of the playouts that leave a liberty empty between both colours
  * from which its strings are in seki. */
 #define SEKI_SHARE 0.5
 /* Strings whose mean opponent share lies in [TAC_LOW, TAC_HIGH] get the
- * capture search (tactics.c), with at most TAC_NODES nodes each.  Measured
- * (doc/dead-stones.md): from 0.2, 439 KGS dead sets right; 0.3, 440;
- * 0.35 and 0.4, 442 (below 0.35 it finds captures in sekis and races the
- * players left alone). */
+ * capture search (tactics.c), with at most TAC_NODES nodes each; below
+ * TAC_LOW it finds captures in sekis and races the players left alone. */
 #define TAC_LOW 0.35
 #define TAC_HIGH 1.0
 enum { TAC_NODES = 4000 };
 /* Strings whose mean opponent share lies in [LD_LOW, LD_HIGH] get the
  * life-and-death search (lifedeath.c) with at most LD_NODES nodes, inside
- * walls of stones whose share is below LD_LOW (doc/dead-stones.md: from
- * 0.1 or with 30000 nodes it proves nothing more on the KGS games). */
+ * walls of stones whose share is below LD_LOW (a wider range or more nodes
+ * prove nothing more). */
 #define LD_LOW 0.3
 #define LD_HIGH 0.7
 enum { LD_NODES = 4000 };
-/* Step 2d: strings of at least REVIVE_STONES stones that the playouts
+/* Step 3d: strings of at least REVIVE_STONES stones that the playouts
  * kill with a share below REVIVE_SHARE get ld_survives with REVIVE_NODES
- * nodes (measured on the tuning half, doc/dead-stones.md: from 3 stones
- * the same games as from 6; up to 0.95 two more server games wrong). */
+ * nodes (a higher share or fewer nodes got games wrong, more nodes cost
+ * time for nothing). */
 #define REVIVE_SHARE 0.85
 enum { REVIVE_STONES = 6, REVIVE_NODES = 5000 };
 /* How a search killed a string (est.proved). */
@@ -104,33 +99,29 @@ enum {
     PROVED_DEAD = 1,
     /* a string in atari that its owner cannot save, cutting a living enemy
      * string from a dead one: its capture connects them, so the neighbour
-     * the playouts call dead lives whatever the shares (step 3) */
+     * the playouts call dead lives whatever the shares (step 4) */
     PROVED_CUT = 2
 };
-/* Step 2a reads only strings next to an enemy string with at most this
- * many liberties (measured: the same games with 4 as with no limit). */
+/* Step 3a reads only strings next to an enemy string with at most this
+ * many liberties (short_wall): no limit reads the same games. */
 enum { SEKI_WALL_LIBS = 4 };
-/* Step 3's races: a string proved lost beats the shares against a
+/* Step 4's races: a string proved lost beats the shares against a
  * neighbour the playouts are unsure of (share at most RACE_SHARE, the
  * mirror of TAC_LOW) that is short of liberties (at most RACE_LIBS): that
  * neighbour dies unless it captures, and the search read that it does.
  * A surer neighbour, or one with more liberties, dies of its own lack of
- * eyes, and the proved string is a throw-in into its eye space
- * (doc/dead-stones.md: without the bounds, five throw-ins lost). */
+ * eyes, and the proved string is a throw-in into its eye space. */
 #define RACE_SHARE (1.0 - TAC_LOW)
 enum { RACE_LIBS = 2 };
 /* A string the playouts split on, too large to be noise: size x u^2 at
  * least UNSURE_STAKE, u its share's distance to 0 or 1 (2 stones at 0.5,
  * 8 at 0.25, 50 at 0.1) is unsettled, and so are the living strings
- * around it when it is counted dead.  Measured on the tuning half
- * (doc/dead-stones.md): settled professional games off by more than 3
- * points 5.3 % -> 3.2 %, 21 % of the games marked; 0.75: 3.5 %, 15 %. */
+ * around it when it is counted dead (doc/dead-stones.md, "Settled games"). */
 #define UNSURE_STAKE 0.5
 /* In a record that stops before the end, a dead string of at least
  * RACE_UNSURE_STONES stones next to a living enemy string in atari is
  * unsettled too: a race nobody played out, whose capture the playouts
- * often miss (tuning half: 24 professional games marked, 7 of them off by
- * more than 3 points; on finished server games 1 of 34). */
+ * often miss. */
 enum { RACE_UNSURE_STONES = 5 };
 
 typedef struct est {
@@ -200,6 +191,22 @@ static void apply_benson(est *e, unsigned char *map)
         }
 }
 
+/* How many times, summed over the stones of the string headed by pt, the
+ * opponent owned a stone's point at the end of a playout, with each side
+ * first (own: [first][colour - 1]). */
+static void string_owned(const est *e, int pt, double owned[2])
+{
+    int c = e->p->b.color[pt];
+    owned[0] = owned[1] = 0;
+    int q = pt;
+    do {
+        size_t i = (size_t)index_of(e, q);
+        for (int f = 0; f < 2; f++)
+            owned[f] += e->own[(size_t)(2 * f + (2 - c)) * e->np + i];
+        q = e->base.cell[q].next;
+    } while (q != pt);
+}
+
 /* Has every string outside Benson's proof, after k playouts with each
  * side first, a share of at most low or at least 1 - low with both sides
  * first?  Then the rest of the playouts would not move any verdict. */
@@ -209,17 +216,10 @@ static int clear_after(const est *e, unsigned k, double low)
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
         if (!string_head(e, pt) || e->pa[index_of(e, pt)])
             continue;
-        int c = e->p->b.color[pt];
-        double share[2] = { 0, 0 };
-        int q = pt;
-        do {
-            size_t i = (size_t)index_of(e, q);
-            for (int f = 0; f < 2; f++)
-                share[f] += e->own[(size_t)(2 * f + (2 - c)) * e->np + i];
-            q = e->base.cell[q].next;
-        } while (q != pt);
+        double owned[2];
+        string_owned(e, pt, owned);
         for (int f = 0; f < 2; f++) {
-            double per = share[f] / e->base.cell[pt].size;
+            double per = owned[f] / e->base.cell[pt].size;
             if (per > lo && per < hi)
                 return 0;
         }
@@ -259,25 +259,18 @@ static int count_unsettled(const est *e, const unsigned char *map)
     return n;
 }
 
-/* Step 2: the verdict on each string Benson left open. */
+/* Step 3: the verdict on each string Benson left open. */
 static void judge_strings(est *e, unsigned char *map)
 {
     for (int pt = 0; pt < e->p->b.npoints; pt++) {
         if (!string_head(e, pt))
             continue;
-        int c = e->p->b.color[pt];
         if (map[index_of(e, pt)] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE))
             continue;
         /* share of the playouts where the opponent owns the string's
-         * points, with each side first (own: [first][colour - 1]) */
-        double share[2] = { 0, 0 };
-        int q = pt;
-        do {
-            size_t i = (size_t)index_of(e, q);
-            for (int f = 0; f < 2; f++)
-                share[f] += e->own[(size_t)(2 * f + (2 - c)) * e->np + i];
-            q = e->base.cell[q].next;
-        } while (q != pt);
+         * points, with each side first */
+        double share[2];
+        string_owned(e, pt, share);
         for (int f = 0; f < 2; f++)
             share[f] /= (double)e->n * e->base.cell[pt].size;
         double pooled = (share[0] + share[1]) / 2;
@@ -285,7 +278,7 @@ static void judge_strings(est *e, unsigned char *map)
                    : share[0] >= DEAD_SHARE || share[1] >= DEAD_SHARE
                    ? SGF_MAP_UNSETTLED : 0;
         float mean = (float)pooled;
-        q = pt;
+        int q = pt;
         do {
             e->share[index_of(e, q)] = mean;
             q = e->base.cell[q].next;
@@ -361,38 +354,6 @@ static int short_wall(const est *e, int pt)
     return 0;
 }
 
-/* Step 2a: a small string the playouts kill that the attacker cannot
- * capture even moving first, read out to the end inside its enclosure,
- * lives: light playouts break sekis (a corner pair against a wall with
- * one eye, common liberties with no eyes) by filling a liberty no player
- * would fill.  It and the walls around it are in seki: no territory there.
- * Returns 0 or SGF_E_NOMEM. */
-static int revive_seki(est *e, unsigned char *map, ld_ctx *xp)
-{
-    ld_ctx x = *xp;
-    x.fresh = 0;
-    int rc = 0;
-    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        if (!string_head(e, pt))
-            continue;
-        int i = index_of(e, pt);
-        /* Benson's dead stones are proved */
-        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->base.cell[pt].size > LD_ALIVE_STONES ||
-            !short_wall(e, pt))
-            continue;
-        rc = ld_ready(e, map, &x);
-        if (rc < 0 || !ld_alive(x.t, &e->base, pt, x.settled, LD_NODES))
-            continue;
-        clear_string(e, map, pt, SGF_MAP_DEAD);
-        mark_string(e, map, pt, SGF_MAP_SEKI);
-        for (int w = 0; w < x.t->nwall; w++)
-            if (!(map[index_of(e, x.t->wall[w])] & SGF_MAP_PASS_ALIVE))
-                mark_string(e, map, e->base.cell[x.t->wall[w]].head, SGF_MAP_SEKI);
-    }
-    *xp = x;
-    return rc;
-}
-
 /* A string in atari whose capture leaves the capturing stone at least two
  * liberties (no ko, no snapback) gets the capture search at any share:
  * when its owner cannot save it moving first, nothing the playouts do
@@ -423,7 +384,7 @@ static int touches_living(const est *e, const unsigned char *map, int pt)
     return 0;
 }
 
-/* Step 2b: a string the playouts are unsure of that the attacker can
+/* Step 3b: a string the playouts are unsure of that the attacker can
  * capture even with its owner moving first is dead: in a finished game
  * the owner had that move and did not save it. */
 static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
@@ -433,7 +394,7 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
         if (!string_head(e, pt))
             continue;
         int i = index_of(e, pt);
-        /* step 2a's sekis are proved alive with the attacker first */
+        /* step 3a's sekis are proved alive with the attacker first */
         if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
             continue;
         if (e->share[i] > TAC_HIGH || (e->share[i] < TAC_LOW && !atari_candidate(e, pt)))
@@ -453,54 +414,80 @@ static void capture_search(est *e, tac *t, void *tmem, unsigned char *map)
     }
 }
 
-/* Step 2c: a string the playouts are unsure of, shut in by settled enemy
- * stones, that the attacker captures with its owner moving first and
- * playing anywhere in its enclosure is dead.  Returns 0 or SGF_E_NOMEM. */
-static int life_death(est *e, const unsigned char *map, ld_ctx *xp)
+/* The steps that read strings with the life-and-death search (lifedeath.c),
+ * inside their enclosure. */
+enum ld_step {
+    /* 3a: a small string the playouts kill that the attacker cannot
+     * capture even moving first, read out to the end, lives: light
+     * playouts break sekis (a corner pair against a wall with one eye,
+     * common liberties with no eyes) by filling a liberty no player would
+     * fill.  It and the walls around it are in seki: no territory there. */
+    STEP_SEKI,
+    /* 3c: a string the playouts are unsure of, shut in by settled enemy
+     * stones, that the attacker captures with its owner moving first and
+     * playing anywhere in its enclosure is dead. */
+    STEP_LIFE_DEATH,
+    /* 3d: a large string the playouts kill without conviction that the
+     * attacker cannot capture even moving first, read to the end, lives:
+     * a race it wins or a seki, which light playouts lose about half the
+     * time (doc/dead-stones.md). */
+    STEP_REVIVE_BIG
+};
+
+/* Does the step read the string headed by pt? */
+static int ld_candidate(const est *e, const unsigned char *map, int pt,
+                        enum ld_step step)
 {
-    ld_ctx x = *xp;
-    x.fresh = 0;
-    int rc = 0;
-    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        if (!string_head(e, pt))
-            continue;
-        int c = e->p->b.color[pt];
-        int i = index_of(e, pt);
-        if (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI))
-            continue;
-        if (e->share[i] < LD_LOW || e->share[i] > LD_HIGH)
-            continue;
-        rc = ld_ready(e, map, &x);
-        if (rc == 0 && ld_dead(x.t, &e->base, pt, x.settled, c, LD_NODES))
-            e->proved[i] = PROVED_DEAD;
+    const int i = index_of(e, pt), size = e->base.cell[pt].size;
+    switch (step) {
+    case STEP_SEKI:         /* Benson's dead stones are proved */
+        return (map[i] & SGF_MAP_DEAD) && !e->pa[i] &&
+               size <= LD_ALIVE_STONES && short_wall(e, pt);
+    case STEP_LIFE_DEATH:
+        return !(map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI)) &&
+               e->share[i] >= LD_LOW && e->share[i] <= LD_HIGH;
+    case STEP_REVIVE_BIG:
+        return (map[i] & SGF_MAP_DEAD) && !e->pa[i] && !e->proved[i] &&
+               size >= REVIVE_STONES && e->share[i] < REVIVE_SHARE;
     }
-    *xp = x;
-    return rc;
+    return 0;
 }
 
-/* Step 2d: a large string the playouts kill without conviction that
- * the attacker cannot capture even moving first, read to the end inside
- * its enclosure, lives: a race it wins or a seki, which light playouts
- * lose about half the time (doc/dead-stones.md). */
-static int revive_big(est *e, unsigned char *map, ld_ctx *xp)
+/* Runs a step on the strings it reads, in board order.  Returns 0 or
+ * SGF_E_NOMEM. */
+static int ld_step_run(est *e, unsigned char *map, ld_ctx *x,
+                       enum ld_step step)
 {
-    ld_ctx x = *xp;
-    x.fresh = 0;
-    int rc = 0;
-    for (int pt = 0; pt < e->p->b.npoints && rc == 0; pt++) {
-        if (!string_head(e, pt))
+    x->fresh = 0;
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt) || !ld_candidate(e, map, pt, step))
             continue;
-        int i = index_of(e, pt);
-        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
-            e->base.cell[pt].size < REVIVE_STONES || e->share[i] >= REVIVE_SHARE)
-            continue;
-        rc = ld_ready(e, map, &x);
-        if (rc < 0 || !ld_survives(x.t, &e->base, pt, x.settled, REVIVE_NODES))
-            continue;
-        clear_string(e, map, pt, SGF_MAP_DEAD);
+        int rc = ld_ready(e, map, x);
+        if (rc < 0)
+            return rc;
+        switch (step) {
+        case STEP_SEKI:
+            if (!ld_alive(x->t, &e->base, pt, x->settled, LD_NODES))
+                break;
+            clear_string(e, map, pt, SGF_MAP_DEAD);
+            mark_string(e, map, pt, SGF_MAP_SEKI);
+            for (int w = 0; w < x->t->nwall; w++)
+                if (!(map[index_of(e, x->t->wall[w])] & SGF_MAP_PASS_ALIVE))
+                    mark_string(e, map, e->base.cell[x->t->wall[w]].head,
+                                SGF_MAP_SEKI);
+            break;
+        case STEP_LIFE_DEATH:
+            if (ld_dead(x->t, &e->base, pt, x->settled, e->p->b.color[pt],
+                        LD_NODES))
+                e->proved[index_of(e, pt)] = PROVED_DEAD;
+            break;
+        case STEP_REVIVE_BIG:
+            if (ld_survives(x->t, &e->base, pt, x->settled, REVIVE_NODES))
+                clear_string(e, map, pt, SGF_MAP_DEAD);
+            break;
+        }
     }
-    *xp = x;
-    return rc;
+    return 0;
 }
 
 /* Is the string on pt one that dies unless it captures, and that the
@@ -531,7 +518,7 @@ static int proof_loser(const est *e, int a, int b)
     return 0;
 }
 
-/* Step 3: of two neighbouring dead strings of both colours, the one a
+/* Step 4: of two neighbouring dead strings of both colours, the one a
  * proof kills (proof_loser) stays dead, else the one the playouts were
  * less sure of lives (Benson's dead stones stay dead: the proof knows
  * better). */
@@ -563,7 +550,7 @@ static void resolve_dead_pairs(est *e, unsigned char *map)
     }
 }
 
-/* Step 4: living strings next to a point the playouts leave neutral. */
+/* Step 5: living strings next to a point the playouts leave neutral. */
 static void mark_seki(est *e, unsigned char *map)
 {
     const int s = e->s;
@@ -611,7 +598,7 @@ static int dead_next_to_atari(const est *e, const unsigned char *map, int pt)
     return 0;
 }
 
-/* Step 4a: the strings whose verdict the playouts split on (UNSURE_STAKE),
+/* Step 5a: the strings whose verdict the playouts split on (UNSURE_STAKE),
  * and in a record that stops before the end the large dead strings of an
  * open race (RACE_UNSURE_STONES), that no search proved are unsettled; a
  * dead one's living neighbours too, since whichever way it goes decides
@@ -682,14 +669,14 @@ int sgf_position_estimate_dead(const sgf_position *p,
     apply_benson(&e, map);
     run_playouts(&e, o ? o->seed : 0);
     judge_strings(&e, map);
-    rc = revive_seki(&e, map, &ldx);
+    rc = ld_step_run(&e, map, &ldx, STEP_SEKI);
     if (rc < 0)
         goto out;
     capture_search(&e, t, tmem, map);
-    rc = life_death(&e, map, &ldx);
+    rc = ld_step_run(&e, map, &ldx, STEP_LIFE_DEATH);
     if (rc < 0)
         goto out;
-    rc = revive_big(&e, map, &ldx);
+    rc = ld_step_run(&e, map, &ldx, STEP_REVIVE_BIG);
     if (rc < 0)
         goto out;
     for (int pt = 0; pt < p->b.npoints; pt++)

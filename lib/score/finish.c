@@ -34,10 +34,8 @@ enum {
      * position is a game in progress, not an ending */
     OPEN_MAX = 200,
     /* points of a neutral area, not next to both colours, from which it
-     * is a boundary nobody closed rather than dame (mark_open; measured on
-     * the tuning half, doc/dead-stones.md: from 4 points, 46 more of 1449
-     * pro games flagged and 37 of the 110 settled ones off by more than 3
-     * among them; from 3, 16 more flagged for 4 more errors) */
+     * is a boundary nobody closed rather than dame (mark_open): most games
+     * it flags from 4 were miscounted, few of those 3 adds */
     OPEN_UNSURE = 4,
     NO_AREA = 0xffff
 };

@@ -24,12 +24,12 @@
 /* Liberties from which a settled enemy string is a wall and nothing
  * more; one with fewer may lose a race to the group, so the search plays
  * on its outside liberties too (without them, a seki against a short wall
- * read as dead: 2017-01-02-27 in doc/dead-stones.md). */
+ * reads as dead). */
 enum { WALL_LIBS = 4 };
 /* Proving life (ld_alive), the defender wins at once only by taking this
  * many wall stones: a smaller capture the attacker may take back or
- * answer outside the enclosure (measured: from 1 stone, a few dead
- * strings next to short walls read as alive; 4 to 10 give the same). */
+ * answer outside the enclosure, and dead strings next to short walls
+ * would read as alive. */
 enum { BREAK_STONES = 4 };
 
 size_t ld_bytes(const sgf_position *p)
@@ -282,22 +282,37 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
     return n;
 }
 
+/* Is the node on ply d (attacker: the attacker to move) decided before
+ * any move?  Then 1 and its answer in *result: 0 when cut by depth or
+ * budget or when the target is pass-alive, else what the table holds.
+ * Otherwise 0 and its table key in *key. */
+static inline int node_known(ld *t, int d, int attacker, uint64_t *key,
+                             int *result)
+{
+    *result = 0;
+    if (d >= LD_DEPTH || ++t->nodes > t->budget) {
+        t->cut = 1;
+        return 1;
+    }
+    const pl_board *b = &t->stack[d];
+    *key = key_of(t, b, attacker);
+    if (tt_get(t, *key, result))
+        return 1;
+    if (ld_pass_alive(t, b, t->tg)) {
+        tt_put(t, *key, 0);
+        return 1;
+    }
+    return 0;
+}
+
 /* Attacker to move on ply d: 1 when it captures the target. */
 static int attack(ld *t, int d)
 {
-    if (d >= LD_DEPTH || ++t->nodes > t->budget) {
-        t->cut = 1;
-        return 0;
-    }
-    const pl_board *b = &t->stack[d];
-    uint64_t key = key_of(t, b, 1);
+    uint64_t key;
     int result;
-    if (tt_get(t, key, &result))
+    if (node_known(t, d, 1, &key, &result))
         return result;
-    if (ld_pass_alive(t, b, t->tg)) {
-        tt_put(t, key, 0);
-        return 0;
-    }
+    const pl_board *b = &t->stack[d];
     int moves[LD_POINTS];
     int n = gen_moves(t, d, 3 - t->c, moves);
     result = 0;
@@ -316,20 +331,12 @@ static int attack(ld *t, int d)
  * does. */
 static int defend(ld *t, int d)
 {
-    if (d >= LD_DEPTH || ++t->nodes > t->budget) {
-        t->cut = 1;
-        return 0;
-    }
+    uint64_t key;
+    int result;
+    if (node_known(t, d, 0, &key, &result))
+        return result;
     const pl_board *b = &t->stack[d];
     const int c = t->c, a = 3 - c;
-    uint64_t key = key_of(t, b, 0);
-    int result;
-    if (tt_get(t, key, &result))
-        return result;
-    if (ld_pass_alive(t, b, t->tg)) {
-        tt_put(t, key, 0);
-        return 0;
-    }
     int moves[LD_POINTS];
     int n = gen_moves(t, d, c, moves);
     result = 1;

@@ -967,7 +967,7 @@ static const char *prop_text(sgf_game *g, const sgf_prop *p)
     return p && p->nvalues ? sgf_value_text(g, p, 0, NULL) : NULL;
 }
 
-static bool has_gameinfo(const sgf_node *n)
+bool gameinfo_in_node(const sgf_node *n)
 {
     for (const sgf_prop *p = n->props; p; p = p->next) {
         const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
@@ -1285,7 +1285,7 @@ void gameinfo_read(sgf_game *g)
                    NULL };
     read_root(&c);
     const sgf_node *n = g->root;
-    while (n && !has_gameinfo(n))
+    while (n && !gameinfo_in_node(n))
         n = n->child;
     g->gameinfo_node = n;
     if (n)

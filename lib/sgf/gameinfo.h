@@ -5,11 +5,14 @@
 #ifndef SGFKIT_SGF_GAMEINFO_H
 #define SGFKIT_SGF_GAMEINFO_H
 
+#include <stdbool.h>
 #include "sgfkit.h"
 
 /* Fills g->info from the main line's game-info node. */
 void gameinfo_read(sgf_game *g);
 /* Checks the game-info grammars of another game-info node. */
 void gameinfo_check_node(sgf_game *g, const sgf_node *n);
+/* Whether n holds a game-info property (PB, RE, KM...). */
+bool gameinfo_in_node(const sgf_node *n);
 
 #endif /* SGFKIT_SGF_GAMEINFO_H */

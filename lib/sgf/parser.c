@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common/arena.h"
+#include "common/hash.h"
 #include "sgf/checks.h"
 #include "sgf/properties.h"
 #include "sgf/diag.h"
@@ -468,7 +469,7 @@ static size_t prop_hash(const sgf_node *n, int kind, const char *id)
                  0x9E3779B97F4A7C15u;
     if (kind == SGF_P_UNKNOWN)
         for (const char *c = id; *c; c++)
-            h = (h ^ (unsigned char)*c) * 0x100000001B3u;
+            h = fnv1a_byte(h, (unsigned char)*c);
     return (size_t)(h ^ (h >> 31));
 }
 

@@ -104,31 +104,45 @@ uint64_t sgf_reader_bytes(const sgf_reader *r)
     return r->offset;
 }
 
+static int grow_buffer(sgf_reader *r)
+{
+    size_t cap = r->cap * 2;
+    char *b = realloc(r->buf, cap);
+    if (!b)
+        return SGF_E_NOMEM;
+    r->buf = b;
+    r->cap = cap;
+    return SGF_OK;
+}
+
+/* Reads what the member gives into the free end of the buffer; false on
+ * a read error, which ends the member there: what arrived before it is
+ * read as if the member ended (the cut game is reported as such), then
+ * the error is given. */
+static bool read_more(sgf_reader *r)
+{
+    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
+    if (n < 0) {
+        r->error = (int)n;
+        r->eof = true;
+        return false;
+    }
+    if (n == 0)
+        r->eof = true;
+    r->end += (size_t)n;
+    r->total += (uint64_t)n;
+    return true;
+}
+
 /* Read the whole rest of the member, or until limit bytes are buffered
  * (UTF-16 members are converted whole, foreign records read whole; they
- * are rare and small).  A read error ends the member there, as in
- * fill(). */
+ * are rare and small). */
 static int read_all(sgf_reader *r, size_t limit)
 {
     while (!r->eof && r->end - r->start < limit) {
-        if (r->end == r->cap) {
-            size_t cap = r->cap * 2;
-            char *b = realloc(r->buf, cap);
-            if (!b)
-                return SGF_E_NOMEM;
-            r->buf = b;
-            r->cap = cap;
-        }
-        long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
-        if (n < 0) {
-            r->error = (int)n;
-            r->eof = true;
-            return SGF_OK;
-        }
-        if (n == 0)
-            r->eof = true;
-        r->end += (size_t)n;
-        r->total += (uint64_t)n;
+        if (r->end == r->cap && grow_buffer(r) < 0)
+            return SGF_E_NOMEM;
+        read_more(r);
     }
     return SGF_OK;
 }
@@ -169,26 +183,10 @@ static int fill(sgf_reader *r)
         r->end -= r->start;
         r->start = 0;
     }
-    if (r->cap - r->end < CHUNK / 2) {
-        size_t cap = r->cap * 2;
-        char *b = realloc(r->buf, cap);
-        if (!b)
-            return SGF_E_NOMEM;
-        r->buf = b;
-        r->cap = cap;
-    }
-    long n = sgf_member_read(r->m, r->buf + r->end, r->cap - r->end);
-    if (n < 0) {
-        /* Read what arrived before the failure as if the member ended
-         * there (the cut game is reported as such), then give the error. */
-        r->error = (int)n;
-        r->eof = true;
+    if (r->cap - r->end < CHUNK / 2 && grow_buffer(r) < 0)
+        return SGF_E_NOMEM;
+    if (!read_more(r))
         return SGF_OK;
-    }
-    if (n == 0)
-        r->eof = true;
-    r->end += (size_t)n;
-    r->total += (uint64_t)n;
     if (!r->utf16_checked && r->end - r->start >= 4)
         return convert_utf16(r);
     if (r->eof && !r->utf16_checked)
@@ -198,9 +196,8 @@ static int fill(sgf_reader *r)
 
 /* Number of '\n' in s[0..n): game records put a newline every few bytes
  * (";B[pd]\n"), where a memchr per line costs more than the parse.  With
- * SSE2 (x86-64), 16 bytes at a time: once frame mode scanned games with
- * SIMD (parser.c), eight bytes at a time was a fifth of the time of a
- * reader thread framing for workers. */
+ * SSE2 (x86-64), 16 bytes at a time, to keep pace with frame mode's SIMD
+ * scan (parser.c; doc/reader.md, "Frame mode's scan"). */
 #ifdef HAVE_SSE2_COUNT
 static size_t count_newlines(const char *s, size_t n)
 {
@@ -360,23 +357,32 @@ static bool foreign_next(sgf_reader *r, sgf_raw_game *raw)
     return true;
 }
 
+/* raw's bytes copied into g's own buffer, which is kept from game to game:
+ * *bytes the copy, "" when there are none.  0 or SGF_E_NOMEM. */
+static int copy_source(sgf_game *g, const sgf_raw_game *raw,
+                       const char **bytes)
+{
+    if (raw->len > g->own_cap) {
+        char *b = realloc(g->own_src, raw->len);
+        if (!b)
+            return SGF_E_NOMEM;
+        g->own_src = b;
+        g->own_cap = raw->len;
+    }
+    if (raw->len)
+        memcpy(g->own_src, raw->bytes, raw->len);
+    *bytes = raw->len ? g->own_src : "";
+    return SGF_OK;
+}
+
 /* raw, a record of a foreign format, converted to SGF text in g, which is
  * then parsed (the steps after the parse are the caller's): g's
  * diagnostics are placed in raw's bytes.  0 or SGF_E_NOMEM. */
 static int read_foreign(sgf_game *g, const sgf_raw_game *raw, bool copy)
 {
     const char *src = raw->len ? raw->bytes : "";
-    if (copy && raw->len) {
-        if (raw->len > g->own_cap) {
-            char *b = realloc(g->own_src, raw->len);
-            if (!b)
-                return SGF_E_NOMEM;
-            g->own_src = b;
-            g->own_cap = raw->len;
-        }
-        memcpy(g->own_src, raw->bytes, raw->len);
-        src = g->own_src;
-    }
+    if (copy && copy_source(g, raw, &src) < 0)
+        return SGF_E_NOMEM;
     int f = (int)SGF_RAW_FORMAT(raw->flags);
     conv_start(&g->conv, src, raw->len);
     bool ok = format_convert(f, &g->conv);
@@ -594,16 +600,8 @@ int reader_read(sgf_game *g, const sgf_raw_game *raw, bool copy,
     }
     sgf_raw_game own = *raw;
     if (copy) {
-        if (raw->len > g->own_cap) {
-            char *b = realloc(g->own_src, raw->len);
-            if (!b)
-                return SGF_E_NOMEM;
-            g->own_src = b;
-            g->own_cap = raw->len;
-        }
-        if (raw->len)
-            memcpy(g->own_src, raw->bytes, raw->len);
-        own.bytes = raw->len ? g->own_src : "";
+        if (copy_source(g, raw, &own.bytes) < 0)
+            return SGF_E_NOMEM;
     } else if (!raw->len) {
         own.bytes = "";
     }

@@ -1,9 +1,13 @@
 /*
  * sourcemap.c - positions in an XML or JSON input for offsets in the SGF
  * made from it, so that the diagnostics of that SGF name the line and
- * column of the file the user gave (doc/xml.md, doc/json.md).
+ * column of the file the user gave (doc/xml.md, doc/json.md); and which
+ * inputs are such documents by their names.
  */
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #include "sgf/game.h"
 #include "sgf/sourcemap.h"
@@ -96,4 +100,26 @@ void sgf_game_remap(sgf_game *g, const sgf_source_map *map)
             g->diags[i].column = k->column;
         }
     }
+}
+
+static bool ends_with(const char *s, const char *ext)
+{
+    size_t n = strlen(s), e = strlen(ext);
+    return n > e && strcasecmp(s + n - e, ext) == 0;
+}
+
+sgf_document_kind sgf_document_of_name(const char *name)
+{
+    static const char *const xml[] = { ".xml", ".xml.gz" };
+    static const char *const json[] = { ".json", ".jsonl", ".ndjson",
+                                        ".json.gz", ".jsonl.gz" };
+    if (!name)
+        return SGF_DOCUMENT_SGF;
+    for (size_t i = 0; i < sizeof xml / sizeof xml[0]; i++)
+        if (ends_with(name, xml[i]))
+            return SGF_DOCUMENT_XML;
+    for (size_t i = 0; i < sizeof json / sizeof json[0]; i++)
+        if (ends_with(name, json[i]))
+            return SGF_DOCUMENT_JSON;
+    return SGF_DOCUMENT_SGF;
 }

@@ -606,16 +606,6 @@ static void put_root(writer *w, const sgf_node *n, int part)
             put_prop(w, p);
 }
 
-static bool has_gameinfo(const sgf_node *n)
-{
-    for (const sgf_prop *p = n->props; p; p = p->next) {
-        const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
-        if (pi && pi->cls == SGF_CL_GAMEINFO)
-            return true;
-    }
-    return false;
-}
-
 static bool starts_variation(const sgf_node *n, const sgf_node *root);
 
 /* SGF_WRITE_DROP_EMPTY: a node with nothing to write goes, unless its ';'
@@ -656,7 +646,7 @@ static void put_node(writer *w, const sgf_node *n, bool root)
     for (int part = split ? 0 : -1; part < (split ? 3 : 0); part++) {
         if (split && part_empty(n, part) && !(root && part == 0))
             continue;
-        bool own_line = (root && part <= 0) || has_gameinfo(n);
+        bool own_line = (root && part <= 0) || gameinfo_in_node(n);
         if (!w->after_open &&
             (own_line || w->break_due || w->col >= LINE_WIDTH))
             newline(w);
@@ -867,6 +857,18 @@ static parse_status finish_checked(sgf_game *g, const sgf_raw_game *raw)
 
 /* Repairs can uncover others (a move left out leaves its KO[] alone): at
  * most this many rounds of write, read back, check. */
+/* The SGF text in b read back as game g's (its origin and number), with
+ * opt and finish. */
+static sgf_game *read_back(const sgf_game *g, const grow_buf *b,
+                           const sgf_read_options *opt,
+                           reader_finish_fn finish)
+{
+    sgf_raw_game raw = { .bytes = b->p ? b->p : "", .len = b->len,
+                         .origin = g->origin, .index = g->index, .line = 1,
+                         .column = 1, .at_eof = 1 };
+    return reader_parse_new(&raw, opt, finish);
+}
+
 enum { REPAIR_ROUNDS = 6 };
 
 /* SGF_WRITE_REPAIR: rounds of repair planned from the diagnostics of what
@@ -894,16 +896,8 @@ static int write_repaired(sgf_game *g, const sgf_write_options *o,
         sgf_game *next = NULL;
         if (rc == SGF_OK) {
             sgf_read_options opt = g->opt;
-            sgf_raw_game raw = { 0 };
             opt.flags &= SGF_READ_NO_DECODE;
-            raw.bytes = b.p ? b.p : "";
-            raw.len = b.len;
-            raw.origin = g->origin;
-            raw.index = g->index;
-            raw.line = 1;
-            raw.column = 1;
-            raw.at_eof = 1;
-            next = reader_parse_new(&raw, &opt, finish_checked);
+            next = read_back(g, &b, &opt, finish_checked);
             if (!next || next->nomem || !next->root)
                 rc = SGF_E_NOMEM;
         }
@@ -923,21 +917,12 @@ static int write_repaired(sgf_game *g, const sgf_write_options *o,
 int writer_canonical_copy(sgf_game *g, sgf_game **out)
 {
     grow_buf b = { NULL, 0, 0 };
-    sgf_read_options opt = { 0 };
-    sgf_raw_game raw = { 0 };
     int rc = sgf_write_game(g, grow_append, &b);
     *out = NULL;
     if (rc == 0) {
-        opt.flags = SGF_READ_SYNTAX_ONLY;
-        raw.bytes = b.p ? b.p : "";
-        raw.len = b.len;
-        raw.origin = g->origin;
-        raw.index = g->index;
-        raw.line = 1;
-        raw.column = 1;
-        raw.at_eof = 1;
         /* a copy of the bytes, read syntax only */
-        *out = reader_parse_new(&raw, &opt, reader_finish_syntax);
+        sgf_read_options opt = { .flags = SGF_READ_SYNTAX_ONLY };
+        *out = read_back(g, &b, &opt, reader_finish_syntax);
         if (!*out || (*out)->nomem) {
             sgf_game_free(*out);
             *out = NULL;

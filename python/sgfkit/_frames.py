@@ -22,6 +22,7 @@ STATUSES = ["ok", "warnings", "errors"]
 COLORS = ["B", "W"]
 
 GAME_DTYPES = {
+    "game_id": "string",
     "origin": "string", "game": "Int32", "offset": "Int64",
     "width": "Int8", "height": "Int8",
     "black": "string", "black_rank": "string",
@@ -35,7 +36,8 @@ GAME_DTYPES = {
 }
 
 MOVE_DTYPES = {
-    "origin": "category", "game": "Int32", "move": "Int32",
+    # a game's id on each of its rows: categorical, one string per game
+    "game_id": "category", "move": "Int32",
     "color": COLORS, "x": "Int8", "y": "Int8",
     "sgf": "string", "gtp": "string", "pass": "boolean",
     "captures": "Int16",
@@ -153,7 +155,9 @@ def games_frame(*inputs, legality=True, rules="auto", charset=None, jobs=1,
     (doc/json.md) with dtypes, plus `year` after `date`.  date is a
     datetime where the record gives a whole date (NaT otherwise; year is
     there when DT gives one).  legality: the replay's checks count in
-    status, errors and warnings.  jobs: threads reading in parallel."""
+    status, errors and warnings.  jobs: threads reading in parallel.
+    Inputs named *.xml, *.json, *.jsonl, *.ndjson (also .gz) are read as
+    sgfconvert reads them: XML or JSON trees turned into SGF."""
     return frame("games", inputs, dict(legality=legality, rules=rules,
                                        charset=charset), jobs, on_error)
 
@@ -161,7 +165,8 @@ def games_frame(*inputs, legality=True, rules="auto", charset=None, jobs=1,
 def moves_frame(*inputs, rules="auto", charset=None, jobs=1,
                 on_error="raise"):
     """One row per main-line move: the columns of `sgfconvert
-    --csv=moves` (origin, game, move, color, x, y, sgf, gtp, pass,
-    captures) with dtypes; origin and game join with games_frame."""
+    --csv=moves` (game_id, move, color, x, y, sgf, gtp, pass, captures)
+    with dtypes; game_id joins games_frame, which holds the origin:
+    moves.merge(games, on="game_id")."""
     return frame("moves", inputs, dict(legality=False, rules=rules,
                                        charset=charset), jobs, on_error)

@@ -87,6 +87,16 @@ int skips_warn(ext_failures *f);
 
 enum item_kind { ITEM_PATH, ITEM_FILE, ITEM_BYTES, ITEM_MEMBER };
 
+/* What a member's bytes are, as sgfconvert's --from says: SGF (or a
+ * foreign format the library reads as SGF), XML or JSON of sgfconvert's
+ * forms, or auto: by the member's name (.xml, .json, .jsonl, .ndjson, also
+ * gzipped).  XML and JSON are read whole and turned into SGF; the map
+ * gives the games' diagnostics their line and column in that file. */
+enum item_source {
+    FROM_SGF = SGF_DOCUMENT_SGF, FROM_XML = SGF_DOCUMENT_XML,
+    FROM_JSON = SGF_DOCUMENT_JSON, FROM_AUTO
+};
+
 typedef struct ext_item {
     enum item_kind kind;
     char *path;          /* PATH, FILE */
@@ -106,12 +116,20 @@ typedef struct ext_items {
     ext_failures failures;
     ext_failures skips;  /* files and members the walks did not read */
     size_t nskipped[SGF_SKIP_REASONS];  /* all of them, by reason */
+    enum item_source from;
+    sgf_member *sgf;     /* the SGF an XML or JSON member was turned into */
+    ext_buf sgf_bytes;   /* its bytes */
+    sgf_source_map *map; /* where they came from, NULL for other members */
 } ext_items;
 
-/* Reads a sequence of item tuples (GIL held): 0, or -1 with an exception. */
+/* Reads a sequence of item tuples (GIL held): 0, or -1 with an exception.
+ * The members are read as SGF (it->from may be set after). */
 int items_init(ext_items *it, PyObject *seq);
+/* "auto", "sgf", "xml", "json" into *from: 0, or -1 with ValueError. */
+int items_source(const char *name, enum item_source *from);
 /* The next member (no GIL needed): 1 and *m set, 0 at the end.  Failures
- * go to it->failures. */
+ * go to it->failures.  The games read from *m are given it->map's
+ * positions with sgf_game_remap (a no-op when it is NULL). */
 int items_next_member(ext_items *it, sgf_member **m);
 void items_free(ext_items *it);
 
@@ -179,6 +197,10 @@ void pool_incref(ext_pool *p);
 void pool_decref(ext_pool *p);
 sgf_game *pool_take(ext_pool *p);
 void pool_give(ext_pool *p, sgf_game *g);
+
+/* _sgfkit._game_from_state(state): the Game a pickle's state reads again
+ * (Game.__reduce__ makes the state). */
+PyObject *game_from_state(PyObject *module, PyObject *state);
 
 /* ---- the reader (reader.c) ---- */
 

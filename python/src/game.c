@@ -788,6 +788,153 @@ static PyObject *Game_repr(GameObject *self)
                                 : "ok");
 }
 
+/* ---- pickling ----
+ *
+ * A Game is pickled as what reads it again, the form a detached game keeps:
+ * its record's bytes, where they were in their file, and the read options.
+ * Unpickling parses the bytes again with those options, so the game has the
+ * same info, moves, setup and diagnostics (Dask ships games between
+ * processes this way).  The state is a tuple:
+ *   (PICKLE_VERSION, bytes, origin, index, offset, line, column, at_eof,
+ *    raw flags, read flags, charset or None, rules or None)
+ * with the rules as the fields of sgf_rules in order. */
+enum { PICKLE_VERSION = 1 };
+#define READ_FLAGS_KNOWN (SGF_READ_SYNTAX_ONLY | SGF_READ_NO_DECODE | \
+                          SGF_READ_LEGALITY | SGF_READ_VARIATIONS | \
+                          SGF_READ_RULES_OVERRIDE)
+
+static PyObject *rules_state(const sgf_rules *r)
+{
+    return Py_BuildValue("(yiiiidiiiiiiiii)", r->name, (int)r->ko,
+                         (int)r->scoring, (int)r->tax, r->suicide, r->komi,
+                         r->has_komi, r->black_wins_ties, (int)r->bonus,
+                         r->first, (int)r->cycle, r->button, r->pass_stones,
+                         r->fill_in, r->zuozi);
+}
+
+/* 0, or -1 with ValueError for a state no sgf_rules has. */
+static int rules_from_state(PyObject *t, sgf_rules *r)
+{
+    const char *name;
+    int ko, scoring, tax, bonus, cycle;
+    memset(r, 0, sizeof *r);
+    if (!PyTuple_Check(t) ||
+        !PyArg_ParseTuple(t, "yiiiidiiiiiiiii", &name, &ko, &scoring, &tax,
+                          &r->suicide, &r->komi, &r->has_komi,
+                          &r->black_wins_ties, &bonus, &r->first, &cycle,
+                          &r->button, &r->pass_stones, &r->fill_in,
+                          &r->zuozi)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "not a pickled sgfkit.Game: rules");
+        return -1;
+    }
+    if (strlen(name) >= sizeof r->name || ko < SGF_KO_SIMPLE ||
+        ko > SGF_KO_SPIGHT || scoring < SGF_SCORING_AREA ||
+        scoring > SGF_SCORING_TERRITORY || tax < SGF_TAX_NONE ||
+        tax > SGF_TAX_ALL || bonus < SGF_BONUS_0 ||
+        bonus > SGF_BONUS_N_MINUS_1 || cycle < SGF_CYCLE_RULE_NO_RESULT ||
+        cycle > SGF_CYCLE_RULE_ILLEGAL ||
+        (r->first != SGF_BLACK && r->first != SGF_WHITE)) {
+        PyErr_SetString(PyExc_ValueError, "not a pickled sgfkit.Game: rules");
+        return -1;
+    }
+    strcpy(r->name, name);
+    r->ko = (sgf_ko_rule)ko;
+    r->scoring = (sgf_scoring_rule)scoring;
+    r->tax = (sgf_tax_rule)tax;
+    r->bonus = (sgf_handicap_bonus)bonus;
+    r->cycle = (sgf_cycle_rule)cycle;
+    return 0;
+}
+
+static PyObject *Game_reduce(GameObject *self, PyObject *unused)
+{
+    (void)unused;
+    const sgf_read_options *o = &self->read.opt;
+    PyObject *rules = o->rules ? rules_state(o->rules) : Py_NewRef(Py_None);
+    if (!rules)
+        return NULL;
+    PyObject *module = PyImport_ImportModule("sgfkit._sgfkit");
+    PyObject *restore = module ? PyObject_GetAttrString(module,
+                                                        "_game_from_state")
+                               : NULL;
+    Py_XDECREF(module);
+    if (!restore) {
+        Py_DECREF(rules);
+        return NULL;
+    }
+    return Py_BuildValue("(N(N))", restore, Py_BuildValue(
+        "(iy#yIKkkiIIzN)", PICKLE_VERSION, self->raw.bytes,
+        (Py_ssize_t)self->raw.len, self->raw.origin, self->raw.index,
+        (unsigned long long)self->raw.offset, self->raw.line,
+        self->raw.column, self->raw.at_eof, self->raw.flags, o->flags,
+        o->fallback_charset, rules));
+}
+
+PyObject *game_from_state(PyObject *module, PyObject *state)
+{
+    (void)module;
+    int version, at_eof;
+    const char *bytes, *origin, *charset;
+    Py_ssize_t len;
+    unsigned index, raw_flags, read_flags;
+    unsigned long long offset;
+    unsigned long line, column;
+    PyObject *rules;
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 1 ||
+        !PyLong_Check(PyTuple_GET_ITEM(state, 0)) ||
+        PyLong_AsLong(PyTuple_GET_ITEM(state, 0)) != PICKLE_VERSION) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "not a pickled sgfkit.Game of this "
+                        "version of sgfkit");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(state, "iy#yIKkkiIIzO", &version, &bytes, &len,
+                          &origin, &index, &offset, &line, &column, &at_eof,
+                          &raw_flags, &read_flags, &charset, &rules))
+        return NULL;
+    ext_read read;
+    memset(&read, 0, sizeof read);
+    if (read_flags & ~(unsigned)READ_FLAGS_KNOWN) {
+        PyErr_SetString(PyExc_ValueError, "not a pickled sgfkit.Game: read "
+                        "flags");
+        return NULL;
+    }
+    read.opt.flags = read_flags;
+    if (rules != Py_None) {
+        if (rules_from_state(rules, &read.rules) < 0)
+            return NULL;
+        read.opt.rules = &read.rules;
+    }
+    if (charset) {
+        if (strlen(charset) >= sizeof read.charset) {
+            PyErr_SetString(PyExc_ValueError, "not a pickled sgfkit.Game: "
+                            "charset");
+            return NULL;
+        }
+        strcpy(read.charset, charset);
+        read.opt.fallback_charset = read.charset;
+    }
+    sgf_raw_game sraw = { bytes, (size_t)len, origin, index, offset, line,
+                          column, at_eof, raw_flags };
+    ext_raw raw;
+    if (raw_copy(&raw, &sraw) < 0)
+        return PyErr_NoMemory();
+    sgf_game *g;
+    Py_BEGIN_ALLOW_THREADS
+    g = raw_parse(&raw, NULL, &read.opt);
+    Py_END_ALLOW_THREADS
+    if (!g) {
+        raw_free(&raw);
+        return PyErr_NoMemory();
+    }
+    PyObject *game = game_new(&raw, g, &read, NULL);
+    /* kept as a detached game is: its record, not an arena */
+    if (game)
+        game_detach(game);
+    return game;
+}
+
 static PyMethodDef Game_methods[] = {
     { "to_sgf", (PyCFunction)(void (*)(void))Game_to_sgf,
       METH_VARARGS | METH_KEYWORDS,
@@ -801,6 +948,8 @@ static PyMethodDef Game_methods[] = {
     { "to_xml", (PyCFunction)(void (*)(void))Game_to_xml,
       METH_VARARGS | METH_KEYWORDS,
       "to_xml(form='go') -> an XML document of the game" },
+    { "__reduce__", (PyCFunction)Game_reduce, METH_NOARGS,
+      "pickling: the record's bytes, where they were, the read options" },
     { "_report", (PyCFunction)Game_report, METH_VARARGS,
       "_report(format, severity, verbosity) -> sgfcheck's report (bytes)" },
     { NULL, NULL, 0, NULL }

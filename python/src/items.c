@@ -1,7 +1,8 @@
 /*
  * items.c - the inputs of a run as members: paths walked by the library,
  * files and bytes read as the file they stand for (sgf_inputs_from_fd),
- * members given as their bytes.  Item tuples are read once, with the GIL;
+ * members given as their bytes; XML and JSON members turned into SGF, as
+ * sgfconvert reads them.  Item tuples are read once, with the GIL;
  * the cursor then runs without it.
  */
 #include "ext.h"
@@ -161,7 +162,92 @@ static void on_skip(void *ctx, const char *origin, sgf_skip_reason why,
     skips_on_skip(&it->skips, origin, why, message);
 }
 
+int items_source(const char *name, enum item_source *from)
+{
+    static const struct { const char *name; enum item_source from; } v[] = {
+        { "auto", FROM_AUTO }, { "sgf", FROM_SGF }, { "xml", FROM_XML },
+        { "json", FROM_JSON }
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (strcmp(name, v[i].name) == 0) {
+            *from = v[i].from;
+            return 0;
+        }
+    PyErr_Format(PyExc_ValueError, "unknown source format '%s' (auto, sgf, "
+                 "xml, json)", name);
+    return -1;
+}
+
+static void drop_sgf(ext_items *it)
+{
+    if (it->sgf)
+        sgf_member_free(it->sgf);
+    it->sgf = NULL;
+    buf_free(&it->sgf_bytes);
+    sgf_source_map_free(it->map);
+    it->map = NULL;
+}
+
+/* An XML or JSON member (by it->from) read whole and turned into SGF, as
+ * sgfconvert reads one: 1 with *m the SGF's member, 0 when *m is read as
+ * it is, -1 when the document is no game record (a failure, in
+ * sgfconvert's words). */
+static int markup_to_sgf(ext_items *it, sgf_member **m)
+{
+    const char *origin = sgf_member_origin(*m);
+    enum item_source from = it->from != FROM_AUTO ? it->from
+                            : (enum item_source)sgf_document_of_name(origin);
+    if (from == FROM_SGF)
+        return 0;
+    ext_buf in = { 0 };
+    char chunk[65536], err[256] = "";
+    long n;
+    while ((n = sgf_member_read(*m, chunk, sizeof chunk)) > 0)
+        buf_put(&in, chunk, (size_t)n);
+    int rc = n < 0 ? (int)n : in.nomem ? SGF_E_NOMEM : 0;
+    if (rc == 0 && !(it->map = sgf_source_map_new()))
+        rc = SGF_E_NOMEM;
+    if (rc == 0)
+        rc = (from == FROM_XML ? sgf_xml_to_sgf_mapped
+                               : sgf_json_to_sgf_mapped)(
+            in.data ? in.data : "", in.len, buf_write, &it->sgf_bytes, err,
+            sizeof err, it->map);
+    buf_free(&in);
+    if (rc >= 0 && it->sgf_bytes.nomem)
+        rc = SGF_E_NOMEM;
+    if (rc >= 0 && !(it->sgf = sgf_member_from_memory(
+                         it->sgf_bytes.data ? it->sgf_bytes.data : "",
+                         it->sgf_bytes.len, origin)))
+        rc = SGF_E_NOMEM;
+    if (rc < 0) {
+        const char *why = n < 0 ? sgf_member_error(*m)
+                        : rc != SGF_E_FORMAT ? sgf_strerror(rc)
+                        : from == FROM_XML ? "not a game record in XML"
+                        : "not a game record in JSON";
+        char msg[1200];
+        snprintf(msg, sizeof msg, "%s: %s%s%s", origin,
+                 why ? why : sgf_strerror(rc), *err ? ": " : "", err);
+        failures_add(&it->failures, origin, msg);
+        drop_sgf(it);
+        return -1;
+    }
+    *m = it->sgf;
+    return 1;
+}
+
+/* The next member of the items as they are. */
+static int next_member(ext_items *it, sgf_member **m);
+
 int items_next_member(ext_items *it, sgf_member **m)
+{
+    drop_sgf(it);
+    while (next_member(it, m))
+        if (it->from == FROM_SGF || markup_to_sgf(it, m) >= 0)
+            return 1;
+    return 0;
+}
+
+static int next_member(ext_items *it, sgf_member **m)
 {
     for (;;) {
         if (it->in) {
@@ -236,6 +322,7 @@ int items_next_member(ext_items *it, sgf_member **m)
 
 void items_free(ext_items *it)
 {
+    drop_sgf(it);
     if (it->in)
         sgf_inputs_free(it->in);
     if (it->own)

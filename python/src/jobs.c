@@ -347,6 +347,7 @@ static int run_items(struct job_run *j, ext_items *it)
         sgf_game *g;
         int got;
         while ((got = sgf_reader_next(r, &g)) == 1) {
+            sgf_game_remap(g, it->map);
             one_game(j, g);
             if (++since == 256) {
                 /* Ctrl-C reaches a long run */
@@ -438,12 +439,13 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
         "variations", "format", "severity", "verbosity", "edges",
         "komi", "dead", "seed", "playouts", "diagram", "stones",
         "to", "xml", "csv", "main_line", "strip", "passes", "drop_empty",
-        "repair", "skips", NULL
+        "repair", "skips", "source", NULL
     };
     (void)self;
     const char *job, *rules = "auto", *charset = NULL, *format = "text";
     const char *dead = "auto", *to = "sgf", *xml = "go", *csv = "games";
     const char *strip = NULL, *passes = "keep", *skips = "warn";
+    const char *source = NULL;
     PyObject *items, *severity = Py_None, *komi = Py_None;
     int legality = -1, syntax_only = 0, variations = 0, verbosity = 0;
     int edges = 1, diagram = 0, stones = 0, main_line = 0, drop_empty = 0;
@@ -451,11 +453,11 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
     unsigned long long seed = 0;
     unsigned int playouts = 0;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "sO|$szippsOipOsKIppssspzspps", kwlist, &job, &items,
+            args, kw, "sO|$szippsOipOsKIppssspzsppsz", kwlist, &job, &items,
             &rules, &charset, &legality, &syntax_only, &variations, &format,
             &severity, &verbosity, &edges, &komi, &dead, &seed, &playouts,
             &diagram, &stones, &to, &xml, &csv, &main_line, &strip, &passes,
-            &drop_empty, &repair, &skips))
+            &drop_empty, &repair, &skips, &source))
         return NULL;
     if (strcmp(skips, "warn") != 0 && strcmp(skips, "err") != 0) {
         PyErr_SetString(PyExc_ValueError, "skips: \"warn\" or \"err\"");
@@ -533,9 +535,17 @@ PyObject *ext_run(PyObject *self, PyObject *args, PyObject *kw)
             j->write.strip = j->strip;
         }
     }
+    /* sgfconvert's jobs read XML and JSON too (by name unless told), the
+     * other tools SGF only */
+    enum item_source from = FROM_SGF;
+    if (source ? items_source(source, &from) < 0 : 0)
+        goto out;
+    if (!source && j->job != JOB_CHECK && j->job != JOB_SCORE)
+        from = FROM_AUTO;
     if (items_init(&it, items) < 0)
         goto out;
     have_items = true;
+    it.from = from;
     j->failures = &it.failures;
     int rc = run_items(j, &it);
     if (rc == SGF_E_NOMEM) {

@@ -475,6 +475,8 @@ static PyMethodDef methods[] = {
     { "run", (PyCFunction)(void (*)(void))ext_run,
       METH_VARARGS | METH_KEYWORDS,
       "run(job, items, **options) -> (output, errors, counts)" },
+    { "_game_from_state", game_from_state, METH_O,
+      "_game_from_state(state) -> the Game a pickle holds" },
     { "score_game", (PyCFunction)(void (*)(void))ext_score_game,
       METH_VARARGS | METH_KEYWORDS,
       "score_game(game, **options) -> the score report's bytes" },

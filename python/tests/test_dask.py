@@ -4,6 +4,7 @@ import gzip
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -90,8 +91,9 @@ def test_read_games_is_games_frame(inputs, client):
     got = ddf.compute().reset_index(drop=True)
     want = sgfkit.moves_frame(*inputs)
     assert list(got.dtypes.astype(str)) == list(want.dtypes.astype(str))
-    got["origin"] = got["origin"].astype(str)
-    want["origin"] = want["origin"].astype(str)
+    # the same game ids whatever partition or shipping read them
+    got["game_id"] = got["game_id"].astype(str)
+    want["game_id"] = want["game_id"].astype(str)
     pd.testing.assert_frame_equal(got, want)
     # a query as a notebook would write it
     by_status = ddf.groupby("color").size().compute()
@@ -177,6 +179,18 @@ def test_usage_errors(inputs):
     assert rc == 2 and "-o DIR" in err
 
 
+def test_convert_never_overwrites(tmp_path, corpus):
+    """A folder that holds an earlier run's parts is refused, untouched."""
+    (tmp_path / "part-00000.sgf").write_bytes(b"mine")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path), corpus)
+    assert rc == 2 and "write into an empty or new folder" in err
+    assert os.listdir(tmp_path) == ["part-00000.sgf"]
+    assert (tmp_path / "part-00000.sgf").read_bytes() == b"mine"
+    (tmp_path / "file").write_bytes(b"")
+    _, err, rc = dask_main("convert", "-o", str(tmp_path / "file"), corpus)
+    assert rc == 2 and "not a folder" in err
+
+
 def test_unreadable_input(inputs, scheduler, tmp_path):
     missing = str(tmp_path / "missing.sgf")
     for ship in ("paths", "bytes"):
@@ -241,3 +255,149 @@ def test_skips_named_and_counted(scheduler, tmp_path):
                                if "skipped '" in x) and len(lines) == 2, err
         assert ", 2 inputs skipped (not a game record) in " in err, err
         assert rc == ref_rc, err
+
+
+@pytest.fixture(scope="module")
+def other_formats(tmp_path_factory, corpus):
+    """What sgfconvert reads besides SGF: XML of both forms and JSON trees
+    it wrote from corpus/ (one gzipped, one made by hand with a value the
+    checks report, one cut short), and Tygem, WBaduk and PandaNet records
+    named, gzipped and in a zip."""
+    d = tmp_path_factory.mktemp("formats")
+    records = [os.path.join(corpus, x) for x in ("clean", "convert")]
+    for name, args in (("go.xml", ["-t", "xml"]),
+                       ("raw.xml", ["-t", "xml", "--xml=raw"]),
+                       ("trees.json", ["-t", "json"])):
+        _, err, rc = run_tool("sgfconvert", "-q", *args, "-o",
+                              str(d / name), *records)
+        assert rc == 0, err
+    (d / "trees.jsonl.gz").write_bytes(
+        gzip.compress((d / "trees.json").read_bytes(), mtime=0))
+    (d / "bad-komi.json").write_text(
+        '{"nodes":[[["GM",["1"]],["SZ",["9"]],\n'
+        '  ["KM",["seven"]]],[["B",["ee"]]],[["W",["cc"]]]]}\n')
+    go = (d / "go.xml").read_bytes()
+    (d / "cut.xml").write_bytes(go[:len(go) // 2])
+    foreign = sorted(os.path.join(corpus, "foreign", f) for f in
+                     os.listdir(os.path.join(corpus, "foreign"))
+                     if f.endswith((".gib", ".ngf", ".ugf", ".ugi")))
+    with zipfile.ZipFile(d / "foreign.zip", "w") as z:
+        for f in foreign:
+            z.write(f, os.path.basename(f))
+    (d / "tygem.gib.gz").write_bytes(gzip.compress(
+        open(os.path.join(corpus, "foreign", "tygem-euc-kr.gib"),
+             "rb").read(), mtime=0))
+    return [str(d / n) for n in ("go.xml", "raw.xml", "trees.json",
+                                 "trees.jsonl.gz", "bad-komi.json",
+                                 "cut.xml", "foreign.zip", "tygem.gib.gz")
+            ] + foreign
+
+
+def diagnostics(err):
+    """The lines of a convert run's stderr, its summary left out."""
+    return sorted(x for x in err.splitlines()
+                  if not re.match(r"sgfconvert: \d+ games?, ", x))
+
+
+@pytest.mark.parametrize("to,ship", [("jsonl", "paths"), ("sgf", "bytes"),
+                                     ("csv", "bytes")])
+def test_convert_other_formats(other_formats, scheduler, tmp_path, to,
+                               ship):
+    """XML, JSON and the foreign formats: the parts are what sgfconvert
+    writes, its diagnostics (in the XML's and JSON's lines) and failures
+    the same, the same exit status."""
+    d = tmp_path / "out"
+    _, err, rc = dask_main("convert", "--scheduler", scheduler, "--ship",
+                           ship, "--partition-size=2K", "-t", to, "-o",
+                           str(d), *other_formats)
+    ref, ref_err, ref_rc = run_tool("sgfconvert", "-t", to, *other_formats)
+    manifest = [json.loads(line) for line in
+                open(d / "manifest.jsonl", encoding="utf-8")]
+    assert len(manifest) > 3
+    parts = [(d / m["part"]).read_bytes() for m in manifest]
+    if to == "csv":
+        head = parts[0].split(b"\r\n", 1)[0] + b"\r\n"
+        parts = [head] + [p[len(head):] for p in parts]
+    assert b"".join(parts) == ref and len(ref) > 5000
+    assert rc == ref_rc == 2, err
+    assert diagnostics(err) == diagnostics(ref_err)
+    # the JSON's own line and column
+    assert "bad-komi.json:2:4: error: KM[seven] is not a number" in ref_err
+    assert "cut.xml: not a game record in XML" in ref_err
+    # the zip's members travelled as members, each its own input
+    assert any(o.endswith("foreign.zip:tygem-euc-kr.gib")
+               for m in manifest for o in m["inputs"])
+
+
+def test_read_games_other_formats(other_formats, client):
+    """read_games, read_moves and the frames read them as sgfconvert's
+    CSV does."""
+    readable = [f for f in other_formats if not f.endswith("cut.xml")]
+    want = sgfkit.games_frame(*readable, legality=False)
+    ref, _, _ = run_tool("sgfconvert", "-t", "csv", *readable)
+    assert len(want) == ref.count(b"\r\n") - 1 > 20
+    zip_ = next(f for f in readable if f.endswith("foreign.zip"))
+    assert set(want["origin"]) >= {zip_ + ":tygem-euc-kr.gib",
+                                   readable[0], readable[3]}
+    got = sgfkit.dask.read_games(readable, legality=False,
+                                 partition_size="2KB", ship="bytes")
+    assert got.npartitions > 3
+    pd.testing.assert_frame_equal(got.compute().reset_index(drop=True),
+                                  want, check_categorical=False)
+    moves = sgfkit.dask.read_moves(readable, partition_size="2KB")
+    got = moves.compute().reset_index(drop=True)
+    want = sgfkit.moves_frame(*readable)
+    got["origin"] = got["origin"].astype(str)
+    want["origin"] = want["origin"].astype(str)
+    pd.testing.assert_frame_equal(got, want)
+    with pytest.raises(sgfkit.InputError, match="not a game record in XML"):
+        sgfkit.games_frame(*other_formats)
+
+
+def test_games_travel_to_workers(client, corpus):
+    """Games pickle: a worker process reads the same values from them."""
+    import operator
+    games = list(sgfkit.read(os.path.join(corpus, "rules"),
+                             rules="japanese"))
+    futures = client.map(operator.attrgetter("info", "moves", "setup",
+                                             "diagnostics"), games,
+                         pure=False)
+    assert client.gather(futures) == [(g.info, g.moves, g.setup,
+                                       g.diagnostics) for g in games]
+    assert len(games) > 5
+
+
+def test_convert_parts_named_in_order_after_skips(scheduler, tmp_path):
+    """A worker that skips an archive's member (an archive under another
+    name is read whole there) still writes its part under its own number:
+    no part overwrites another."""
+    game = open(os.path.join(CORPUS, "clean", "modern-game.sgf"), "rb").read()
+    names = []
+    for i in range(4):
+        (tmp_path / ("g%d.sgf" % i)).write_bytes(game)
+        names.append(str(tmp_path / ("g%d.sgf" % i)))
+    with zipfile.ZipFile(tmp_path / "games.pack", "w") as z:
+        z.writestr("a.sgf", game)
+        z.writestr("README", "read me\n")
+        z.writestr("b.sgf", game)
+    # third: its one skip must not rename it part 1
+    names.insert(2, str(tmp_path / "games.pack"))
+    out = tmp_path / "out"
+    _, err, rc = dask_main("convert", "--scheduler", scheduler,
+                           "--partition-size=1", "-t", "jsonl", "-o",
+                           str(out), *names)
+    ref, ref_err, ref_rc = run_tool("sgfconvert", "-t", "jsonl", *names)
+    manifest = [json.loads(line) for line in
+                open(out / "manifest.jsonl", encoding="utf-8")]
+    assert [m["part"] for m in manifest] == \
+        ["part-%05d.jsonl" % k for k in range(len(names))]
+    umask = os.umask(0)
+    os.umask(umask)
+    for m in manifest:
+        assert (out / m["part"]).read_bytes().count(b"\n") == m["games"]
+        # as open() makes a file, not mkstemp's 0600
+        assert os.stat(out / m["part"]).st_mode & 0o777 == 0o666 & ~umask
+    assert b"".join((out / m["part"]).read_bytes() for m in manifest) == ref
+    assert rc == ref_rc, err
+    assert "skipped '%s:README'" % names[2] in ref_err
+    assert "skipped '%s:README'" % names[2] in err

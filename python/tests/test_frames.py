@@ -22,6 +22,7 @@ def tool_rows(*args):
 def test_games_dtypes(corpus):
     df = sgfkit.games_frame(corpus)
     want = {
+        "game_id": "string",
         "origin": "string", "game": "Int32", "offset": "Int64",
         "width": "Int8", "height": "Int8", "black": "string",
         "date": "datetime64[ns]", "year": "Int16", "rules": "category",
@@ -78,7 +79,7 @@ def test_text_that_looks_missing_stays_text():
 
 def test_moves(corpus):
     m = sgfkit.moves_frame(corpus)
-    want = {"origin": "category", "game": "Int32", "move": "Int32",
+    want = {"game_id": "category", "move": "Int32",
             "color": "category", "x": "Int8", "y": "Int8", "sgf": "string",
             "gtp": "string", "pass": "boolean", "captures": "Int16"}
     assert {c: str(m[c].dtype) for c in m.columns} == want
@@ -87,8 +88,8 @@ def test_moves(corpus):
     assert len(m) == len(rows) > 500
     for i in range(0, len(rows), 7):
         r = rows[i]
-        assert (m.at[i, "origin"], m.at[i, "move"], m.at[i, "color"]) == \
-            (r["origin"], int(r["move"]), r["color"])
+        assert (m.at[i, "game_id"], m.at[i, "move"], m.at[i, "color"]) == \
+            (r["game_id"], int(r["move"]), r["color"])
         assert m.at[i, "pass"] == (r["pass"] == "1")
         assert (pd.isna(m.at[i, "x"]) if r["x"] == ""
                 else m.at[i, "x"] == int(r["x"]))
@@ -96,9 +97,30 @@ def test_moves(corpus):
     passes = m[m["pass"]]
     assert len(passes) and passes["x"].isna().all()
     games = sgfkit.games_frame(corpus)
-    joined = m.merge(games.astype({"origin": "category"}),
-                     on=["origin", "game"])
+    assert games["game_id"].is_unique
+    joined = m.merge(games, on="game_id")
     assert len(joined) == len(m)
+    # each game's moves, counted through the join, are its move count
+    per_game = joined.groupby("game_id", observed=True).size()
+    counts = games.set_index("game_id")["moves"]
+    assert list(per_game) == list(counts[per_game.index.astype(str)])
+
+
+def test_game_id_is_documented():
+    """doc/json.md's game_id: FNV-1a 64 over the origin, a 0 byte and the
+    game's number, in lowercase hex; the moves of a game carry it."""
+    data = b"(;GM[1];B[aa];W[bb])(;GM[1];B[cc])"
+    games = sgfkit.games_frame(("dir/x.sgf", data))
+    moves = sgfkit.moves_frame(("dir/x.sgf", data))
+
+    def fnv(origin, game):
+        h = 0xcbf29ce484222325
+        for b in origin.encode() + b"\0" + str(game).encode():
+            h = ((h ^ b) * 0x100000001b3) % 2 ** 64
+        return "%016x" % h
+    assert list(games["game_id"]) == [fnv("dir/x.sgf", 1), fnv("dir/x.sgf", 2)]
+    assert list(moves["game_id"]) == [fnv("dir/x.sgf", 1)] * 2 + \
+        [fnv("dir/x.sgf", 2)]
 
 
 def test_threads_give_the_same_frame(corpus):

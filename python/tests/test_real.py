@@ -28,3 +28,16 @@ def test_real_corpus(shared, job, tool, args):
     assert len(out) > 100000
     assert out == ref, err[-2000:]
     assert rc == ref_rc
+
+
+def test_real_corpus_convert(shared, tmp_path):
+    """convert's parts, joined, are sgfconvert's one file."""
+    _, err, rc = dask_cli("convert", "--workers", "2", "-q", "-t", "jsonl",
+                          "-o", str(tmp_path), shared)
+    ref, _, ref_rc = run_tool("sgfconvert", "-q", "-t", "jsonl", shared)
+    parts = sorted(p for p in os.listdir(tmp_path) if p.startswith("part-"))
+    out = b"".join(open(os.path.join(tmp_path, p), "rb").read()
+                   for p in parts)
+    assert len(parts) > 1 and len(out) > 100000
+    assert out == ref, err[-2000:]
+    assert rc == ref_rc

@@ -2,7 +2,8 @@
  * fuzz_common.h - what the fuzz targets of the converters share
  * (fuzz_json.c, fuzz_xml.c, fuzz_score.c): FAIL (abort, so libFuzzer keeps
  * the input), a growing output buffer, a writer that fails after a budget,
- * and the games of a byte string.  Define FUZZ_NAME before including it;
+ * the check of a converter's small error buffer, and the games of a byte
+ * string.  Define FUZZ_NAME before including it;
  * FUZZ_MAX_WRITE, when defined, is the largest piece one write may hand
  * over (the drawings promise small pieces).
  */
@@ -70,10 +71,44 @@ static inline int limited_write(void *ctx, const void *data, size_t len)
     return 0;
 }
 
+/* A converter to SGF text: sgf_json_to_sgf, sgf_xml_to_sgf. */
+typedef int (*to_sgf_fn)(const char *bytes, size_t len, sgf_write_fn write,
+                         void *ctx, char *err, size_t errlen);
+
+/* The input converted again with an error buffer of 5 bytes (in 8): the
+ * same answer as the first time (rc), the message terminated within the
+ * buffer, nothing written past it. */
+static inline void check_small_error(to_sgf_fn to_sgf, const uint8_t *data,
+                                     size_t size, int rc)
+{
+    char small[8];
+    memset(small, 'x', sizeof small);
+    limited none = { (size_t)-1, 0 };
+    int rc3 = to_sgf((const char *)data, size, limited_write, &none, small, 5);
+    if (rc3 != rc)
+        FAIL("the same input read again gave %d, was %d", rc3, rc);
+    if (rc == SGF_E_FORMAT && !memchr(small, '\0', 5))
+        FAIL("the error is not terminated within 5 bytes");
+    if (memcmp(small + 5, "xxx", 3) != 0)
+        FAIL("the error overran its buffer");
+}
+
 static inline void show(const char *what, const buf *b)
 {
     fprintf(stderr, "%s:\n%.*s\n", what, (int)(b->len > 3000 ? 3000 : b->len),
             b->p ? b->p : "");
+}
+
+/* The game in len bytes at bytes (what a round trip wrote back), parsed
+ * with default options. */
+static inline sgf_game *parse_back(const char *bytes, size_t len)
+{
+    sgf_raw_game raw = { .bytes = bytes, .len = len, .origin = "back",
+                         .index = 1, .line = 1, .column = 1, .at_eof = 1 };
+    sgf_game *g = sgf_game_parse(&raw, NULL);
+    if (!g)
+        FAIL("out of memory");
+    return g;
 }
 
 /* Every game of bytes, parsed with default options; fn gets each one. */

@@ -18,11 +18,16 @@ import re
 import sys
 
 GTP = re.compile(r"^[A-HJ-Z]{1,2}[0-9]{1,2}$")
-GAMES_COLUMNS = ("origin,game,offset,width,height,black,black_rank,white,"
+GAMES_COLUMNS = ("game_id,origin,game,offset,width,height,black,black_rank,white,"
                  "white_rank,date,event,round,place,rules,rules_text,komi,"
                  "handicap,result,winner,margin,moves,dyer,moves_hash,status,"
                  "errors,warnings").split(",")
-MOVES_COLUMNS = "origin,game,move,color,x,y,sgf,gtp,pass,captures".split(",")
+MOVES_COLUMNS = "game_id,move,color,x,y,sgf,gtp,pass,captures".split(",")
+# doc/json.md, "Field names": snake_case, except the names of KataGo's
+# analysis queries, kept as KataGo spells them
+KATAGO_NAMES = {"id", "boardXSize", "boardYSize", "initialStones",
+                "initialPlayer", "moves", "rules", "komi"}
+SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
 passed = 0
 failed = 0
@@ -93,6 +98,11 @@ def check_line(where, o):
         return "dyer %r" % o.get("dyer")
     if not re.fullmatch(r"[0-9a-f]{16}", o.get("moves_hash") or ""):
         return "moves_hash %r" % o.get("moves_hash")
+    if not re.fullmatch(r"[0-9a-f]{16}", o.get("game_id") or ""):
+        return "game_id %r" % o.get("game_id")
+    odd = [k for k in o if k not in KATAGO_NAMES and not SNAKE.fullmatch(k)]
+    if odd:
+        return "names neither snake_case nor KataGo's: %s" % odd
     return None
 
 

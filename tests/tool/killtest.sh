@@ -12,8 +12,11 @@
 #   sgfconvert -o out.sgf IN/     (over an old out.sgf, or where none was)
 #   sgfconvert -o out.zip IN/     (likewise)
 #   sgfconvert -o out.sgf.gz IN/  (likewise)
-#   sgfconvert --split -o split IN/f0[0-4].sgf  (a new folder, or one holding
-#                                    a file of the user's)
+#   sgfconvert --split -o split TREE/  (a new folder, or one holding a
+#                                    file of the user's; TREE holds f00-f03
+#                                    in two folders under the same names,
+#                                    and f04 in a zip: the files go into
+#                                    folders, kgs/f00-1.sgf, db.zip/x/...)
 #   sgfconvert --in-place [--backup] IN/*.sgf  (without backups, with none
 #                                    there yet, or a second run over the
 #                                    first one's output and backups)
@@ -23,8 +26,10 @@
 #   else exactly the reference output (for the zip: the same members with
 #   the same bytes; the zip's timestamps may differ; for the gzip: the
 #   same bytes once decompressed);
-# - each file of the split folder is complete (the reference's), the
-#   user's file is untouched;
+# - each file of the split folder, at any depth, is complete (the
+#   reference's at the same path), the user's file is untouched, and when
+#   manifest.jsonl is there (it is written last) every file of the
+#   reference is: a folder with its manifest is a finished run;
 # - with --in-place every input is its old bytes or its complete new form,
 #   FILE.bak, when there, is the complete original file, and on a second
 #   run FILE.bak.1, when there, is the first run's file;
@@ -67,7 +72,16 @@ for f in range(40):
                       'C[game %d of file %d]%s)\n\n' % (g, f, g, f, moves))
 PY
 cp -r pristine in
-sum_inputs() { cat in/*.sgf | cksum; }
+# the --split input: folders that share names, and an archive
+mkdir -p tree/kgs tree/ogs
+cp pristine/f00.sgf pristine/f01.sgf tree/kgs/
+cp pristine/f02.sgf tree/ogs/f00.sgf
+cp pristine/f03.sgf tree/ogs/f01.sgf
+python3 -c "
+import zipfile
+with zipfile.ZipFile('tree/db.zip', 'w') as z:
+    z.write('pristine/f04.sgf', 'x/f04.sgf')" || exit 2
+sum_inputs() { cat in/*.sgf tree/*/*.sgf tree/db.zip | cksum; }
 in_sum=$(sum_inputs)
 printf '(;GM[1]C[the old output])\n' >old.sgf
 python3 -c "
@@ -92,7 +106,11 @@ t_gz=$(($(ms) - t0))
 gzip -dc ref/out.sgf.gz | cmp -s - ref/out.sgf ||
     { echo "killtest.sh: the gzip output is not the SGF output" >&2; exit 2; }
 t0=$(ms)
-"$conv" $opts --split -o ref/split in/f0[0-4].sgf || exit 2
+"$conv" $opts --split -o ref/split tree || exit 2
+for f in ref/split/kgs/f00-1.sgf ref/split/ogs/f00-1.sgf ref/split/db.zip/x/f04-1.sgf; do
+    [ -f $f ] || { echo "killtest.sh: --split made no $f" >&2; exit 2; }
+done
+ref_split=$(cd ref/split && find . -type f | sort)
 t_split=$(($(ms) - t0))
 cp -r pristine ref/inplace
 t0=$(ms)
@@ -169,7 +187,7 @@ while [ $round -lt "$rounds" ]; do
             mkdir out/split
             cp old.sgf out/split/old.sgf
         fi
-        "$conv" $opts --split -o out/split in/f0[0-4].sgf &
+        "$conv" $opts --split -o out/split tree &
         ;;
     in-place)
         # with_old: 0 no --backup, 1 --backup, 2 --backup over a first
@@ -240,15 +258,25 @@ while [ $round -lt "$rounds" ]; do
         if [ $with_old = 1 ] && ! cmp -s out/split/old.sgf old.sgf; then
             fail "the user's file in the split folder changed"
         fi
-        for f in out/split/* out/split/.[!.]*; do
-            [ -e "$f" ] || continue
+        # every file at any depth: a stale temporary .NAME.XXXXXX, the
+        # user's old.sgf, or a complete file of the reference
+        got=$(cd out/split 2>/dev/null && find . -type f | sort)
+        for f in $got; do
             b=${f##*/}
             case $b in
-            old.sgf) [ $with_old = 1 ] || fail "split: old.sgf from nowhere" ;;
-            .*.??????) stale=$((stale + 1)); rm -f "$f" ;;
-            *) cmp -s "$f" "ref/split/$b" || fail "split: $b is not complete" ;;
+            .*.??????) stale=$((stale + 1)); rm -f "out/split/$f"; continue ;;
+            esac
+            case $f in
+            ./old.sgf) [ $with_old = 1 ] || fail "split: old.sgf from nowhere" ;;
+            *) cmp -s "out/split/$f" "ref/split/$f" ||
+                   fail "split: $f is not complete" ;;
             esac
         done
+        if [ -f out/split/manifest.jsonl ]; then
+            got=$(cd out/split && find . -type f ! -name old.sgf | sort)
+            [ "$got" = "$ref_split" ] ||
+                fail "split: manifest.jsonl there, but not every file"
+        fi
         extra=$(only_temps out split "")
         [ -z "$extra" ] || fail "left in the output folder: $extra"
         [ "$(sum_inputs)" = "$in_sum" ] || fail "an input changed"

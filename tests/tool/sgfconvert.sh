@@ -49,6 +49,21 @@ assert len(lines) == len(rows) > 100, (len(lines), len(rows))
 for l, r in zip(lines, rows):
     assert (l["origin"], str(l["game"])) == (r["origin"], r["game"]), (l["origin"], r["origin"])
 '
+pycheck "game_id: doc/json.md's hash of origin and game, unique, the same in JSON Lines and CSV" '
+import csv, json
+def fnv(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) % 2 ** 64
+    return "%016x" % h
+lines = [json.loads(l) for l in open("all.jsonl", encoding="utf-8")]
+rows = list(csv.DictReader(open("games.csv", newline="", encoding="utf-8")))
+ids = [fnv(l["origin"].encode() + b"\0" + str(l["game"]).encode()) for l in lines]
+assert [l["game_id"] for l in lines] == ids == [r["game_id"] for r in rows]
+assert len(set(ids)) == len(ids)
+moves = {r["game_id"] for r in csv.DictReader(open("moves.csv", newline="", encoding="utf-8"))}
+assert moves <= set(ids) and len(moves) > 100
+'
 pycheck "both XML documents are well-formed" '
 import xml.dom.minidom, sys
 for f in ("go.xml", "raw.xml"):
@@ -60,10 +75,10 @@ import csv, json
 moves = {}
 for l in open("all.jsonl", encoding="utf-8"):
     o = json.loads(l)
-    moves[(o["origin"], str(o["game"]))] = len(o["moves"] or [])
+    moves[o["game_id"]] = len(o["moves"] or [])
 n = {}
 for r in csv.DictReader(open("moves.csv", newline="", encoding="utf-8")):
-    k = (r["origin"], r["game"])
+    k = r["game_id"]
     n[k] = n.get(k, 0) + 1
 bad = [k for k, v in n.items() if moves.get(k) != v]
 assert not bad, bad[:3]
@@ -132,9 +147,11 @@ for origin, (w, h, stones, mv) in want.items():
     assert o["later_setup"] == [] and o["status"] == "ok", origin
 '
 pycheck "corpus/convert: CSV moves keep a pass as written ([] or [tt])" '
-import csv
+import csv, json
+ids = {json.loads(l)["origin"]: json.loads(l)["game_id"]
+       for l in open("convert.jsonl", encoding="utf-8")}
 rows = [r for r in csv.DictReader(open("convert.csv", newline="", encoding="utf-8"))
-        if r["origin"] == "convert/passes-19.sgf"]
+        if r["game_id"] == ids["convert/passes-19.sgf"]]
 assert [(r["sgf"], r["pass"]) for r in rows if r["gtp"] == "pass"] == \
     [("", "1"), ("tt", "1"), ("tt", "1"), ("", "1")], rows
 '
@@ -166,8 +183,9 @@ done
 
 # ---- corpus/foreign: GIB, NGF and UGF read as the same game in SGF ----------
 # Each foreign record beside NAME-as-sgf.sgf, the SGF it must read as: the
-# same game information and moves (CSV of games and of moves, the origin
-# and the check counts aside), and sgfconvert's SGF of the two is the same.
+# same game information and moves (CSV of games and of moves, the origin,
+# its game_id and the check counts aside), and sgfconvert's SGF of the two
+# is the same.
 for f in foreign/tygem-euc-kr.gib foreign/wbaduk-gb2312.ngf \
          foreign/pandanet-sjis.ugf; do
     ref=${f%.*}-as-sgf.sgf
@@ -177,7 +195,7 @@ for f in foreign/tygem-euc-kr.gib foreign/wbaduk-gb2312.ngf \
         pycheck "$f: the $rows of $ref" '
 import csv, sys
 def rows(p):
-    skip = {"origin", "offset", "status", "errors", "warnings"}
+    skip = {"origin", "game_id", "offset", "status", "errors", "warnings"}
     return [{k: v for k, v in r.items() if k not in skip}
             for r in csv.DictReader(open(p, encoding="utf-8"))]
 got, want = rows(sys.argv[1]), rows(sys.argv[2])
@@ -270,6 +288,48 @@ ln -s ../elsewhere linked/Ann
 status 2 "--split: a link where a folder goes" --split='{PB}/{PW}' -o linked in/f.sgf
 check "--split: the link is not followed" test -z "$(ls -A elsewhere)"
 check "--split: it says why" grep -q 'linked/Ann.*symbolic link' err
+
+# ---- --split and archives: the inputs' folders ------------------------------------
+# Two folders that hold the same names, and an archive whose members have
+# folders, a '..', an absolute path and a Windows '\\'.
+mkdir -p lib/kgs/2017 lib/ogs/2017
+printf '(;GM[1]PB[Ann];B[aa])\n' >lib/kgs/2017/a.sgf
+printf '(;GM[1]PB[Bob];B[bb])\n' >lib/ogs/2017/a.sgf
+python3 -c '
+import zipfile
+with zipfile.ZipFile("lib/db.zip", "w") as z:
+    z.writestr("pro/x.sgf", "(;GM[1]PB[Cy];B[cc])")
+    z.writestr("../../up.sgf", "(;GM[1]PB[Dee];B[dd])")
+    z.writestr("/abs/y.sgf", "(;GM[1]PB[Eve];B[ee])")
+    z.writestr("win\\z.sgf", "(;GM[1]PB[Fay];B[ff])")
+'
+status 0 "--split of a folder" --split -o kept lib/
+check "--split: the input folder's folders kept, no -2" \
+    test -f kept/kgs/2017/a-1.sgf -a -f kept/ogs/2017/a-1.sgf -a ! -e kept/kgs/2017/a-1-2.sgf
+check "--split: an archive's members under its name" \
+    test -f kept/db.zip/pro/x-1.sgf -a -f kept/db.zip/win/z-1.sgf
+check "--split: '..' and '/' of a member lead nowhere but into the folder" \
+    test -f kept/db.zip/up-1.sgf -a -f kept/db.zip/abs/y-1.sgf -a ! -e up-1.sgf -a ! -e ../up-1.sgf
+check "--split: the manifest names the kept paths" \
+    grep -q '"file":"ogs/2017/a-1.sgf","origin":"lib/ogs/2017/a.sgf"' kept/manifest.jsonl
+status 0 "--split of files named themselves: flat" --split -o named lib/kgs/2017/a.sgf lib/ogs/2017/a.sgf
+check "--split: a true collision still numbered" test -f named/a-1.sgf -a -f named/a-1-2.sgf
+status 0 "--split of an archive named itself" --split -o named2 lib/db.zip
+check "--split: an archive named itself keeps its name and members" \
+    test -f named2/db.zip/pro/x-1.sgf
+status 0 "--split='{PB}' flattens" --split='{PB}' -o flat lib
+check "--split: a pattern without {path} makes no folder" \
+    test -f flat/Ann.sgf -a -f flat/Bob.sgf -a -f flat/Cy.sgf
+status 0 "--split='{path}{PB}'" --split='by-player/{path}{PB}' -o mixed lib
+check "--split: {path} inside a pattern" \
+    test -f mixed/by-player/kgs/2017/Ann.sgf -a -f mixed/by-player/db.zip/pro/Cy.sgf
+status 0 "archive output keeps the folders" -o kept.zip lib
+pycheck "archive output: the members under the kept paths" '
+import zipfile
+n = set(zipfile.ZipFile("kept.zip").namelist())
+assert {"kgs/2017/a-1.sgf", "ogs/2017/a-1.sgf", "db.zip/pro/x-1.sgf", "db.zip/up-1.sgf"} <= n, n
+assert all(not m.startswith("/") and ".." not in m for m in n), n
+'
 
 # ---- inputs without a game: exit 1, as sgfcheck -----------------------------------
 python3 -c '

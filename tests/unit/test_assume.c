@@ -8,6 +8,7 @@
 #include <string.h>
 #include "harness.h"
 #include "diags.h"
+#include "parse.h"
 #include "sgfkit.h"
 
 static int near(double a, double b)
@@ -17,16 +18,8 @@ static int near(double a, double b)
 
 static sgf_game *parse_with(const char *sgf, unsigned flags)
 {
-    sgf_raw_game raw;
-    memset(&raw, 0, sizeof raw);
-    raw.bytes = sgf;
-    raw.len = strlen(sgf);
-    raw.origin = "test.sgf";
-    raw.index = 1;
-    raw.line = 1;
-    raw.at_eof = 1;
     sgf_read_options opt = { .flags = flags };
-    sgf_game *g = sgf_game_parse(&raw, &opt);
+    sgf_game *g = parse_text(sgf, &opt);
     CHECK(g != NULL);
     return g;
 }
@@ -376,15 +369,8 @@ static void test_checks(void)
     /* the caller's rules are stated rules */
     sgf_rules aga;
     sgf_rules_named("aga", &aga);
-    sgf_raw_game raw;
-    memset(&raw, 0, sizeof raw);
-    raw.bytes = "(;SZ[7]" TRIPLE_KO ")";
-    raw.len = strlen(raw.bytes);
-    raw.origin = "t.sgf";
-    raw.index = raw.line = 1;
-    raw.at_eof = 1;
     sgf_read_options opt = { .flags = legal, .rules = &aga };
-    g = sgf_game_parse(&raw, &opt);
+    g = parse_text("(;SZ[7]" TRIPLE_KO ")", &opt);
     if (g) {
         CHECK_INT(diags(g, "situational-superko", NULL), 1);
         sgf_game_free(g);

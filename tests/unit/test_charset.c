@@ -15,6 +15,7 @@
 #include "sgf/charset.h"
 #include "sgf/text.h"
 #include "harness.h"
+#include "parse.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -31,14 +32,7 @@ static const char *unesc(const char *raw, sgf_value_type t, bool dbcs)
 static sgf_game *parse_len(const char *s, size_t len,
                            const sgf_read_options *opt, unsigned flags)
 {
-    sgf_raw_game raw = { 0 };
-    raw.bytes = s;
-    raw.len = len;
-    raw.origin = "test";
-    raw.index = 1;
-    raw.line = 1;
-    raw.column = 1;
-    raw.at_eof = 1;
+    sgf_raw_game raw = raw_text(s, len);
     raw.flags = flags;
     return sgf_game_parse(&raw, opt);
 }

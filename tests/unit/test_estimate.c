@@ -665,7 +665,7 @@ static int ld_alive_at(const char *const *rows, int h, int x, int y)
     return ld_read_at(rows, h, x, y, 0);
 }
 
-/* Step 2d's reading of large strings: a capturing race a nine-stone
+/* Step 3d's reading of large strings: a capturing race a nine-stone
  * string wins with the attacker first (ld_alive does not read strings of
  * more than six stones), and the same race lost when the enemy string
  * has one liberty more. */

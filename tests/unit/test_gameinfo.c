@@ -7,6 +7,7 @@
 #include "sgfkit.h"
 #include "harness.h"
 #include "diags.h"
+#include "parse.h"
 
 #define NEAR(a, b) ((a) - (b) < 1e-9 && (b) - (a) < 1e-9)
 
@@ -369,15 +370,7 @@ static void test_dates(void)
 
 static sgf_game *parse(const char *sgf)
 {
-    sgf_raw_game raw;
-    memset(&raw, 0, sizeof raw);
-    raw.bytes = sgf;
-    raw.len = strlen(sgf);
-    raw.origin = "test.sgf";
-    raw.index = 1;
-    raw.line = 1;
-    raw.at_eof = 1;
-    sgf_game *g = sgf_game_parse(&raw, NULL);
+    sgf_game *g = parse_text(sgf, NULL);
     CHECK(g != NULL);
     return g;
 }
@@ -572,16 +565,8 @@ static void test_read_handicap(void)
     sgf_game_free(g);
 
     /* syntax-only reading fills the info but says nothing */
-    sgf_raw_game raw;
-    memset(&raw, 0, sizeof raw);
-    raw.bytes = "(;FF[4]KM[375]HA[1]RE[黑胜]DT[1739年];B[aa])";
-    raw.len = strlen(raw.bytes);
-    raw.origin = "t.sgf";
-    raw.index = 1;
-    raw.line = 1;
-    raw.at_eof = 1;
     sgf_read_options opt = { .flags = SGF_READ_SYNTAX_ONLY };
-    g = sgf_game_parse(&raw, &opt);
+    g = parse_text("(;FF[4]KM[375]HA[1]RE[黑胜]DT[1739年];B[aa])", &opt);
     CHECK(g != NULL);
     if (!g)
         return;

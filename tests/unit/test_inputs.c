@@ -1322,6 +1322,81 @@ static void rm_rf(const char *path)
         waitpid(pid, NULL, 0);
 }
 
+/* The progress the iterator reports (sgf_inputs_get_progress): the total
+ * is the sizes of the files the walk lists, it grows while directories are
+ * unlisted, and at the end every byte and file of it is done. */
+static uint64_t file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+static void test_progress(void)
+{
+    const char *paths[2] = { at("top.sgf"), NULL };
+    char *top = strdup(paths[0]);
+    paths[0] = top;
+    paths[1] = at("d");
+    uint64_t want_bytes = 0, want_files = 0;
+    const char *path;
+    sgf_inputs *in = sgf_inputs_new(paths, 2, NULL, NULL);
+    while (in && sgf_inputs_next_file(in, &path) == 1) {
+        want_bytes += file_size(path);
+        want_files++;
+    }
+    sgf_inputs_free(in);
+    CHECK(want_files >= 10);
+
+    sgf_inputs_progress pr;
+    in = sgf_inputs_new(paths, 2, NULL, NULL);
+    CHECK_INT(sgf_inputs_track_progress(in), 0);
+    CHECK_INT(sgf_inputs_track_progress(in), SGF_E_ARG);
+    sgf_inputs_get_progress(in, &pr);
+    /* d is not listed yet: the total is top.sgf's, "about" */
+    CHECK_INT(pr.total_final, 0);
+    CHECK_INT(pr.size_unknown, 0);
+    CHECK_INT(pr.files_total, 1);
+    CHECK_INT(pr.bytes_total, file_size(top));
+    CHECK_INT(pr.bytes_done, 0);
+
+    sgf_member *m;
+    uint64_t last = 0;
+    int monotonic = 1, final_before_end = 0;
+    char buf[512];
+    while (sgf_inputs_next(in, &m) == 1) {
+        while (sgf_member_read(m, buf, sizeof buf) > 0)
+            ;
+        sgf_inputs_get_progress(in, &pr);
+        if (pr.bytes_done < last || pr.bytes_done > pr.bytes_total)
+            monotonic = 0;
+        last = pr.bytes_done;
+        final_before_end |= pr.total_final;
+    }
+    sgf_inputs_get_progress(in, &pr);
+    CHECK(monotonic);
+    CHECK(final_before_end);
+    CHECK_INT(pr.total_final, 1);
+    CHECK_INT(pr.bytes_total, want_bytes);
+    CHECK_INT(pr.files_total, want_files);
+    CHECK_INT(pr.bytes_done, want_bytes);
+    CHECK_INT(pr.files_done, want_files);
+    sgf_inputs_free(in);
+
+    /* too late once reading began; standard input has no size */
+    in = sgf_inputs_new(paths, 1, NULL, NULL);
+    CHECK_INT(sgf_inputs_next(in, &m), 1);
+    CHECK_INT(sgf_inputs_track_progress(in), SGF_E_ARG);
+    sgf_inputs_free(in);
+    const char *dash = "-";
+    in = sgf_inputs_new(&dash, 1, NULL, NULL);
+    CHECK_INT(sgf_inputs_track_progress(in), 0);
+    sgf_inputs_get_progress(in, &pr);
+    CHECK_INT(pr.size_unknown, 1);
+    CHECK_INT(pr.total_final, 0);
+    sgf_inputs_free(in);
+    free(top);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -1336,6 +1411,7 @@ int main(void)
     test_walk();
     test_list_and_fd();
     test_skips();
+    test_progress();
     test_shapes();
     test_corrupt();
     test_stdin();

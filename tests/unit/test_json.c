@@ -19,6 +19,7 @@
 
 #include "sgfkit.h"
 #include "harness.h"
+#include "parse.h"
 #include "treecmp.h"
 
 static treecmp *tc;
@@ -27,28 +28,19 @@ static treecmp *tc;
 
 static sgf_game *parse_n(const char *s, size_t len)
 {
-    sgf_raw_game raw = { 0 };
-    raw.bytes = s;
-    raw.len = len;
-    raw.origin = "test";
-    raw.index = 1;
-    raw.line = 1;
-    raw.column = 1;
-    raw.at_eof = 1;
+    sgf_raw_game raw = raw_text(s, len);
     return sgf_game_parse(&raw, NULL);
 }
 
 static sgf_game *parse(const char *s)
 {
-    return parse_n(s, strlen(s));
+    return parse_text(s, NULL);
 }
 
 static sgf_game *parse_opt(const char *s, unsigned flags)
 {
     sgf_read_options opt = { .flags = flags };
-    sgf_raw_game raw = { .bytes = s, .len = strlen(s), .origin = "test",
-                         .index = 1, .line = 1, .column = 1, .at_eof = 1 };
-    return sgf_game_parse(&raw, &opt);
+    return parse_text(s, &opt);
 }
 
 static void buf_reset(treecmp_buf *b)
@@ -886,6 +878,11 @@ static int csv_record(const char **p, char out[][128], int max)
     }
 }
 
+/* The game id of origin "test", game 1: FNV-1a 64 over "test", a 0 byte
+ * and "1", worked out by hand from doc/json.md's rule (Python:
+ * h = (h ^ b) * 0x100000001b3 % 2**64 from 0xcbf29ce484222325). */
+#define GAME_ID_TEST_1 "8d3effdc856ed16a"
+
 static void test_csv(void)
 {
     treecmp_buf b = { 0 };
@@ -914,6 +911,7 @@ static void test_csv(void)
         else if (!strcmp(h[i], "moves")) want = "3";
         else if (!strcmp(h[i], "date")) want = "2001-02";
         else if (!strcmp(h[i], "game")) want = "1";
+        else if (!strcmp(h[i], "game_id")) want = GAME_ID_TEST_1;
         if (want && strcmp(f[i], want) != 0) {
             fprintf(stderr, "column %s is \"%s\", expected \"%s\"\n", h[i],
                     f[i], want);
@@ -929,15 +927,16 @@ static void test_csv(void)
     CHECK(g && sgf_csv_write_moves(g, NULL, treecmp_buf_write, &b) == 0);
     p = buf_str(&b);
     nh = csv_record(&p, h, 40);
-    CHECK_INT(nh, 10);
-    CHECK_STR(h[0], "origin");
+    CHECK_INT(nh, 9);
+    CHECK_STR(h[0], "game_id");
+    /* FNV-1a 64 of "test", a 0 byte and "1" (doc/json.md) */
     static const char *const rows[] = {
-        "test,1,1,B,1,0,ba,B5,0,0",
-        "test,1,2,W,0,0,aa,A5,0,0",
-        "test,1,3,B,0,1,ab,A4,0,1",
-        "test,1,4,W,,,,pass,1,0",
-        "test,1,5,B,,,tt,pass,1,0",
-        "test,1,6,W,,,zz,,0,0",
+        GAME_ID_TEST_1 ",1,B,1,0,ba,B5,0,0",
+        GAME_ID_TEST_1 ",2,W,0,0,aa,A5,0,0",
+        GAME_ID_TEST_1 ",3,B,0,1,ab,A4,0,1",
+        GAME_ID_TEST_1 ",4,W,,,,pass,1,0",
+        GAME_ID_TEST_1 ",5,B,,,tt,pass,1,0",
+        GAME_ID_TEST_1 ",6,W,,,zz,,0,0",
     };
     for (size_t i = 0; i < 6; i++) {
         const char *start = p;
@@ -1109,14 +1108,14 @@ static bool check_csv(sgf_game *g)
     if (sgf_csv_write_game_row(g, NULL, treecmp_buf_write, &b) != 0)
         ok = false;
     p = buf_str(&b);
-    if (ok && sgf_game_root(g) && csv_record(&p, NULL, 0) != 26)
+    if (ok && sgf_game_root(g) && csv_record(&p, NULL, 0) != 27)
         ok = false;
     buf_reset(&b);
     int rc = sgf_csv_write_moves(g, NULL, treecmp_buf_write, &b);
     unsigned rows = 0;
     p = buf_str(&b);
     while (ok && *p) {
-        ok = csv_record(&p, NULL, 0) == 10;
+        ok = csv_record(&p, NULL, 0) == 9;
         rows++;
     }
     if (rc == 0 && sgf_game_root(g) && rows != (unsigned)sgf_game_moves(g)) {
@@ -1192,6 +1191,23 @@ static void test_corpus(const char *dir, const char *name)
     sgf_position_free(pos);
 }
 
+/* The names sgfconvert reads back as XML or JSON, and the others. */
+static void test_document_names(void)
+{
+    CHECK_INT(sgf_document_of_name("a.json"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("db.zip:x/A.JSONL"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.ndjson"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.jsonl.gz"), SGF_DOCUMENT_JSON);
+    CHECK_INT(sgf_document_of_name("a.xml"), SGF_DOCUMENT_XML);
+    CHECK_INT(sgf_document_of_name("a.Xml.gz"), SGF_DOCUMENT_XML);
+    CHECK_INT(sgf_document_of_name("a.sgf"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("a.gib"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("xml"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name(".json"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name("a.json~"), SGF_DOCUMENT_SGF);
+    CHECK_INT(sgf_document_of_name(NULL), SGF_DOCUMENT_SGF);
+}
+
 int main(void)
 {
     char dir[1100];
@@ -1208,6 +1224,7 @@ int main(void)
     test_jsonl();
     test_csv();
     test_reports();
+    test_document_names();
     snprintf(dir, sizeof dir, "%s/corpus", src && *src ? src : ".");
     test_corpus(dir, "corpus/");
     harness_corpus(dir, sizeof dir, "");

@@ -10,6 +10,7 @@
 
 #include "sgfkit.h"
 #include "harness.h"
+#include "parse.h"
 #include "treecmp.h"
 
 static treecmp *tc;
@@ -17,13 +18,7 @@ static treecmp *tc;
 static sgf_game *parse_opt(const char *s, size_t len,
                            const sgf_read_options *opt)
 {
-    sgf_raw_game raw = { 0 };
-    raw.bytes = s;
-    raw.len = len;
-    raw.origin = "test";
-    raw.index = 1;
-    raw.line = 1;
-    raw.at_eof = 1;
+    sgf_raw_game raw = raw_text(s, len);
     return sgf_game_parse(&raw, opt);
 }
 

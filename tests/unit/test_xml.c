@@ -22,6 +22,7 @@
 #include <libxml/valid.h>
 
 #include "harness.h"
+#include "parse.h"
 #include "sgfkit.h"
 
 typedef struct tbuf {
@@ -51,14 +52,7 @@ static int tbuf_write(void *ctx, const void *data, size_t len)
 static sgf_game *parse(const char *s, size_t n)
 {
     sgf_read_options opt = { 0 };
-    sgf_raw_game raw = { 0 };
-    raw.bytes = s;
-    raw.len = n;
-    raw.origin = "test";
-    raw.index = 1;
-    raw.line = 1;
-    raw.column = 1;
-    raw.at_eof = 1;
+    sgf_raw_game raw = raw_text(s, n);
     return sgf_game_parse(&raw, &opt);
 }
 

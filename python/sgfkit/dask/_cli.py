@@ -143,6 +143,10 @@ def parser():
     s = sub.add_parser("convert", parents=[common], help="sgfconvert, one "
                        "output file per partition in -o DIR plus "
                        "manifest.jsonl")
+    s.add_argument("--from", dest="source", default="auto",
+                   choices=("auto", "sgf", "xml", "json"),
+                   help="what the inputs are: auto (by name: .xml, .json, "
+                        ".jsonl, .ndjson, also gzipped), sgf, xml, json")
     s.add_argument("-t", "--to", default="sgf",
                    choices=("sgf", "xml", "json", "jsonl", "csv"))
     s.add_argument("--xml", default="go", choices=("go", "raw"))
@@ -207,7 +211,7 @@ def job_options(a):
     elif a.job == "convert":
         o.update(to=a.to, xml=a.xml, csv=a.csv, main_line=a.main_line,
                  strip=a.strip, passes=a.passes, drop_empty=a.drop_empty,
-                 repair=not a.no_repair,
+                 repair=not a.no_repair, source=a.source,
                  edges=True)
     return o
 
@@ -294,6 +298,7 @@ class Output:
         if self.path:
             d = os.path.dirname(os.path.abspath(self.path))
             fd, self.tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
+            new_file_mode(fd)
             self.f = os.fdopen(fd, "wb")
         else:
             self.f = stdout
@@ -314,10 +319,19 @@ class Output:
             os.unlink(self.tmp)
 
 
+def new_file_mode(fd):
+    """A new output's permissions as open() would give them (mkstemp's
+    are 0600): 0666 less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.fchmod(fd, 0o666 & ~umask)
+
+
 def save_atomically(path, data):
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".sgfkit-", dir=d)
     try:
+        new_file_mode(fd)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -326,6 +340,24 @@ def save_atomically(path, data):
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def earlier_parts(folder):
+    """Usage error when folder holds what a run writes there: a part or a
+    manifest is never overwritten (as sgfconvert --split's files)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise Usage("-o %s: not a folder" % folder)
+    found = [n for n in names if n == "manifest.jsonl" or
+             n.startswith("part-")]
+    if found:
+        raise Usage("%s already holds %s: write into an empty or new folder"
+                    % (os.path.join(folder, found[0]),
+                       "a run's parts" if len(found) > 1 else "a file of a "
+                       "run"))
 
 
 def skips_text(by_reason):
@@ -394,8 +426,8 @@ def run_tool_job(a, client, parts, window, io):
                 io.err.write(err.decode("utf-8", "surrogateescape"))
             for key, n in c.items():
                 if key in ("agreement", "inputs-skipped"):
-                    for kind, k in n.items():
-                        counts[key][kind] = counts[key].get(kind, 0) + k
+                    for kind, m in n.items():
+                        counts[key][kind] = counts[key].get(kind, 0) + m
                 else:
                     counts[key] += n
             if out:
@@ -469,6 +501,8 @@ def main(argv=None, out=None, err=None):
                           ("256K" if a.job == "score" else "8M"))
         if a.job == "convert" and (not a.output or a.output == "-"):
             raise Usage("convert writes one file per partition: -o DIR")
+        if a.job == "convert":
+            earlier_parts(a.output)
     except (Usage, ValueError) as e:
         io.say("%s: %s" % (prog, e))
         return 2
