@@ -742,7 +742,8 @@ enum {
     SGF_MAP_FALSE_EYE = 16,   /* an empty point that must be filled: no
                                * territory under territory rules */
     SGF_MAP_UNSETTLED = 32,   /* a stone the estimate could not settle
-                               * (counted alive) */
+                               * (counted alive, or dead when
+                               * SGF_MAP_DEAD is set too) */
     SGF_MAP_PASS_ALIVE = 64,  /* a stone or point proved unconditionally
                                * alive (Benson) */
     SGF_MAP_MARKED = 128      /* territory given by the caller (a record's
@@ -771,9 +772,11 @@ typedef struct sgf_estimate_options {
 /* Decides which stones of p (a finished game) are dead, under the rules of
  * p: clears map, then sets SGF_MAP_DEAD on dead stones, SGF_MAP_SEKI on
  * stones alive in seki, SGF_MAP_UNSETTLED on stones left unsettled
- * (counted alive) and SGF_MAP_PASS_ALIVE on what Benson proves.  When
- * moves were played but the game did not end (no two passes: a record
- * that stops before the dame), it also plays out the dame, the boundary
+ * (counted alive; also on a dead string the playouts split on, and then on
+ * the living strings around it) and SGF_MAP_PASS_ALIVE on what Benson
+ * proves.  When moves were played but the game did not end (no two
+ * passes: a record that stops before the dame), it also plays out the
+ * dame, the boundary
  * points left and the moves they force, and marks the territory of that
  * finished board (SGF_MAP_MARKED; doc/dead-stones.md).  The strings
  * around a neutral area too large to be dame (a position counted before

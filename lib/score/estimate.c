@@ -31,6 +31,9 @@
  *  5. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
+ *  5a. A string the playouts split on that no search decided, large
+ *     enough to change the count, is unsettled (and, counted dead, the
+ *     living strings around it): the count is not to be trusted there.
  *  6. A record whose moves stop before the end (finish.c): the dame, the
  *     boundary points left and the teire they force are played out and
  *     the territory of that board is marked.  The strings around a
@@ -110,6 +113,16 @@ enum { SEKI_WALL_LIBS = 4 };
  * eyes, and the proved string is a throw-in into its eye space. */
 #define RACE_SHARE (1.0 - TAC_LOW)
 enum { RACE_LIBS = 2 };
+/* A string the playouts split on, too large to be noise: size x u^2 at
+ * least UNSURE_STAKE, u its share's distance to 0 or 1 (2 stones at 0.5,
+ * 8 at 0.25, 50 at 0.1) is unsettled, and so are the living strings
+ * around it when it is counted dead (doc/dead-stones.md, "Settled games"). */
+#define UNSURE_STAKE 0.5
+/* In a record that stops before the end, a dead string of at least
+ * RACE_UNSURE_STONES stones next to a living enemy string in atari is
+ * unsettled too: a race nobody played out, whose capture the playouts
+ * often miss. */
+enum { RACE_UNSURE_STONES = 5 };
 
 typedef struct est {
     const sgf_position *p;
@@ -568,6 +581,60 @@ static void mark_seki(est *e, unsigned char *map)
     }
 }
 
+/* Does the dead string on pt touch a living enemy string in atari?  Its
+ * owner, to move, may take it and live. */
+static int dead_next_to_atari(const est *e, const unsigned char *map, int pt)
+{
+    const int s = e->s, a = 3 - e->p->b.color[pt];
+    int q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (e->p->b.color[nb[k]] == a &&
+                !(map[index_of(e, nb[k])] & SGF_MAP_DEAD) && pl_atari(&e->base, nb[k]))
+                return 1;
+        q = e->base.cell[q].next;
+    } while (q != pt);
+    return 0;
+}
+
+/* Step 5a: the strings whose verdict the playouts split on (UNSURE_STAKE),
+ * and in a record that stops before the end the large dead strings of an
+ * open race (RACE_UNSURE_STONES), that no search proved are unsettled; a
+ * dead one's living neighbours too, since whichever way it goes decides
+ * them and their territory. */
+static void mark_unsure(est *e, unsigned char *map, int open_end)
+{
+    const int s = e->s;
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt))
+            continue;
+        int i = index_of(e, pt), dead = (map[i] & SGF_MAP_DEAD) != 0;
+        double u = e->share[i] < 0.5 ? e->share[i] : 1.0 - e->share[i];
+        if (e->pa[i] || e->proved[i])
+            continue;
+        if (e->base.cell[pt].size * u * u < UNSURE_STAKE &&
+            !(open_end && dead && e->base.cell[pt].size >= RACE_UNSURE_STONES &&
+              dead_next_to_atari(e, map, pt)))
+            continue;
+        mark_string(e, map, pt, SGF_MAP_UNSETTLED);
+        if (!dead)
+            continue;
+        int q = pt;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4; k++) {
+                int c = e->p->b.color[nb[k]];
+                int j = c == SGF_BLACK || c == SGF_WHITE ? index_of(e, nb[k]) : -1;
+                if (j >= 0 && c != e->p->b.color[pt] &&
+                    !(map[j] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE)))
+                    mark_string(e, map, e->base.cell[nb[k]].head, SGF_MAP_UNSETTLED);
+            }
+            q = e->base.cell[q].next;
+        } while (q != pt);
+    }
+}
+
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map)
@@ -623,13 +690,15 @@ int sgf_position_estimate_dead(const sgf_position *p,
      * points left and the teire they force are played out (a position
      * set up without moves is taken as it stands); in every case, the
      * strings around a neutral area too large to be dame are unsettled */
+    const int open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
+    mark_unsure(&e, map, open_end);
     {
         void *fmem = malloc(fin_bytes(p));
         if (!fmem) {
             rc = SGF_E_NOMEM;
             goto out;
         }
-        if (sgf_position_ply(p) > 0 && !sgf_position_game_over(p))
+        if (open_end)
             fin_finish(p, &e.base, fmem, map);
         else
             fin_open(p, &e.base, fmem, map);

@@ -42,7 +42,8 @@ points or more (W+58.5 against B+58.5) is a record naming the wrong
 winner: it is counted apart ("reversed"), not in the figures.
 
 Prints per set and half: games, winner %, exact %, off by 10 or more,
-marked settled (unsettled = 0) and off by more than 3 and their winner %,
+marked settled (unsettled = 0), of those off by more than 3 and by 10 or
+more, and their winner %,
 dead sets equal
 (kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
 it answered (and sgfkit's on the same games when that is not all), and sgfscore's games/s; --list adds each miss (off by more
@@ -357,7 +358,7 @@ class Tally:
         self.reversed = 0
         self.n = self.winner = self.exact = self.off10 = 0
         self.settled_off3 = self.settled = self.dead_n = self.dead_eq = 0
-        self.settled_winner = 0
+        self.settled_winner = self.settled_off10 = 0
         self.off1 = 0
         self.g_n = self.g_winner = self.g_exact = self.g_off10 = 0
         self.o_winner = self.o_exact = self.o_off10 = 0   # ours on those
@@ -378,6 +379,7 @@ class Tally:
         if not unsettled:
             self.settled += 1
             self.settled_off3 += d > 3 + 1e-6
+            self.settled_off10 += d >= 10 - 1e-6
             self.settled_winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
         if dead_eq is not None:
             self.dead_n += 1
@@ -401,10 +403,12 @@ def report(name, t, rate):
     if not t.n:
         return
     print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
-          "  off1 %d  settled %d, off>3 %d (%s), winner %s%s%s  %s"
+          "  off1 %d  settled %d (%s), off>3 %d (%s), off>=10 %d (%s), winner %s%s%s  %s"
           % (name, t.n, pct(t.winner, t.n), t.n - t.winner, pct(t.exact, t.n),
              t.exact, t.off10, pct(t.off10, t.n).strip(), t.off1, t.settled,
+             pct(t.settled, t.n).strip(),
              t.settled_off3, pct(t.settled_off3, t.settled).strip(),
+             t.settled_off10, pct(t.settled_off10, t.settled).strip(),
              pct(t.settled_winner, t.settled).strip(),
              "  dead sets %s" % pct(t.dead_eq, t.dead_n) if t.dead_n else "",
              "  (+%d reversed)" % t.reversed if t.reversed else "",
