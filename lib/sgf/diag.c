@@ -100,16 +100,6 @@ int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
     return vreport(g, check, pos, false, move, fmt, ap);
 }
 
-int game_report(sgf_game *g, int check, uint32_t pos, int move,
-                const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = vreport(g, check, pos, false, move, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
 int game_report_source(sgf_game *g, int check, uint32_t pos, const char *fmt,
                        ...)
 {

@@ -15,12 +15,8 @@ void game_finish_diags(sgf_game *g);
 /* Report with a va_list; pos relative to game start. */
 int game_vreport(sgf_game *g, int check, uint32_t pos, int move,
                  const char *fmt, va_list ap);
-int game_report(sgf_game *g, int check, uint32_t pos, int move,
-                const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+/* The library's own reports go through the public entry point. */
+#define game_report sgf_game_report
 
 /* Report at pos in the foreign bytes of a converted record (at pos in
  * the game's text for SGF). */
