@@ -1450,8 +1450,9 @@ static uint64_t games_read(const char *dir, int how, uint64_t *trees,
 /* Games read from an iterator's members count in its progress, whichever
  * reader call read them, and only games with a tree: a folder with a
  * three-game file, a stray ')' after them, an empty file, a zip of a
- * two-game member, a blank one and a one-game gzipped one, a record of
- * another format (NGF) and one that is none (an HTML page named .ugi). */
+ * two-game member, a blank one and a one-game gzipped one, and first a
+ * record of another format (NGF) and one that is none (an HTML page named
+ * .ugi), which the reader converts before it reads SGF again. */
 static void test_progress_games(void)
 {
     static const char multi[] = "(;GM[1]C[one])\n(;GM[1]C[two];B[aa])\n"
@@ -1474,8 +1475,8 @@ static void test_progress_games(void)
     CHECK_INT(mkdir(at("pg"), 0755), 0);
     write_file(at("pg/multi.sgf"), multi, strlen(multi));
     write_file(at("pg/empty.sgf"), "", 0);
-    write_file(at("pg/wbaduk.ngf"), ngf, strlen(ngf));
-    write_file(at("pg/page.ugi"), html, strlen(html));
+    write_file(at("pg/a-wbaduk.ngf"), ngf, strlen(ngf));
+    write_file(at("pg/b-page.ugi"), html, strlen(html));
     make_archive(at("pg/games.zip"), ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE,
                  zip, NULL, 0);
     free(gz);
