@@ -292,7 +292,6 @@ static inline int node_known(ld *t, int d, int attacker, uint64_t *key,
     *result = 0;
     if (d >= LD_DEPTH || ++t->nodes > t->budget) {
         t->cut = 1;
-        t->spent |= d < LD_DEPTH;
         return 1;
     }
     const pl_board *b = &t->stack[d];
@@ -390,7 +389,6 @@ static int search(ld *t, const pl_board *b, int pt, int first, long budget,
     t->nodes = 0;
     t->budget = budget;
     t->cut = 0;
-    t->spent = 0;
     t->breakout = breakout;
     memset(t->tt, 0, sizeof t->tt);
     pl_copy(&t->stack[0], b);
@@ -435,27 +433,15 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
 {
     int c = b->cell[pt].color;
     t->max_empty = LD_EMPTY;
-    if (c != SGF_BLACK && c != SGF_WHITE)
+    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
         return 0;
-    int ok = enclose(t, b, pt, settled) && !t->enemies;
-    /* a seki against unsettled enemy stones (a corner group short of
-     * liberties, itself called unsure) reaches the settled friendly
-     * stones around them: read it with those as walls, the enemy stones
-     * inside part of the fight */
-    if (!ok) {
-        t->friends_stop = 1;
-        ok = enclose(t, b, pt, settled);
-        t->friends_stop = 0;
-    }
     /* the search's model (walls fixed, play inside only) holds for a
      * small group alone in its enclosure: no unsettled enemy stones
      * there, a few stones of its own, walls with nothing loose around */
-    if (!ok || t->friends > LD_ALIVE_STONES ||
+    if (t->enemies || t->friends > LD_ALIVE_STONES ||
         wall_touches_loose(t, b, c, settled))
         return 0;
-    /* a line cut by depth, not budget, is a cycle of captures and
-     * throw-ins that never takes the string for good (a seki's) */
-    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->spent;
+    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }
 
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,

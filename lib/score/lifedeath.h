@@ -31,7 +31,6 @@ typedef struct ld {
     pl_board stack[LD_DEPTH + 1];
     long nodes, budget;
     int cut;                      /* a line was cut by depth or budget */
-    int spent;                    /* a line was cut by the budget */
     int enemies;                  /* unsettled enemy stones in the enclosure */
     int friends;                  /* the defender's stones there */
     int breakout;                 /* wall stones a capture must take for
@@ -63,16 +62,13 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget);
 
 /* Does the string of the stone on pt in b survive with the attacker to
- * move first?  1 only when the whole tree was read (no line cut by the
- * budget; a line cut by depth is a cycle of captures), the attacker
- * captures in none of its lines (the string is pass-alive in its
- * enclosure, takes at least BREAK_STONES wall stones, or lives in seki:
- * every attacker move there loses), and the enclosure holds at most
- * LD_ALIVE_STONES of the group's stones and walls touching no unsettled
- * stone of the group's colour outside it.  The enclosure holds no
- * unsettled enemy stone, or, when that fails, it is bounded by the
- * settled stones of both colours (as ld_survives's) and the enemy
- * stones inside are part of the fight.  0 when captured or unknown. */
+ * move first?  1 only when the whole tree was read (no line cut by depth
+ * or budget), the attacker captures in none of its lines (the string is
+ * pass-alive in its enclosure, takes at least BREAK_STONES wall stones,
+ * or lives in seki: every attacker move there loses), and the enclosure
+ * holds no unsettled enemy stone, at most LD_ALIVE_STONES of the
+ * group's, and walls touching no unsettled stone of the group's colour
+ * outside it.  0 when captured or unknown. */
 int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
              long budget);
 
