@@ -8,14 +8,16 @@ chunks repeated: a fixed seed, the same inputs every run), containers
 made from them (gzip cut short, zip and tar with damaged bytes, bzip2),
 every 12th file of the real corpus when it is there and SGFKIT_REAL=1
 (the sample tests/fuzz/run.sh seeds the fuzz targets with), and the files
-of each
-DIR (a libFuzzer corpus folder, say).  Each goes through read() with
-every Game attribute and writer, check, score, the frames and the jobs
-of sgfkit.dask.  Exceptions sgfkit documents are fine; any other is
-reported.  Prints "N passed, N failed".
+of each DIR (a libFuzzer corpus or seed folder, say) whose bytes are not
+already among the inputs; SGFKIT_HOSTILE_PER_DIR=N takes at most N of
+them per DIR, evenly spaced in the sorted list (the same ones every run).
+Each goes through read() with every Game attribute and writer, check,
+score, the frames and the jobs of sgfkit.dask.  Exceptions sgfkit
+documents are fine; any other is reported.  Prints "N passed, N failed".
 """
 import bz2
 import gzip
+import hashlib
 import io
 import os
 import random
@@ -37,6 +39,7 @@ ALLOWED = (sgfkit.Error, ValueError)
 REAL = os.environ.get("SGFKIT_REAL") == "1"
 MUTATIONS = int(os.environ.get("SGFKIT_HOSTILE_MUTATIONS") or
                 (6 if REAL else 2))
+PER_DIR = int(os.environ.get("SGFKIT_HOSTILE_PER_DIR") or 0)
 
 
 def files_under(d, every=1):
@@ -79,6 +82,37 @@ def mutations(data, rng, n):
             b[i:i] = b"(;" * k
         out.append(bytes(b))
     return out
+
+
+def evenly(items, n):
+    """At most n of items, spread evenly over the list (all when n is 0)."""
+    if not n or len(items) <= n:
+        return items
+    return [items[i * len(items) // n] for i in range(n)]
+
+
+def dir_inputs(dirs, inputs):
+    """The files of each folder whose bytes are new, PER_DIR at most, and a
+    line per folder saying how many."""
+    def key(name, data):        # the name's suffix says how it is read
+        return os.path.splitext(name)[1], hashlib.sha1(data).digest()
+    seen = {key(name, data) for name, data in inputs}
+    out, lines = [], []
+    for d in dirs:
+        files = files_under(d)
+        new = []
+        for p in files:
+            with open(p, "rb") as f:
+                data = f.read()
+            k = key(p, data)
+            if k not in seen:
+                seen.add(k)
+                new.append((p, data))
+        taken = evenly(new, PER_DIR)
+        out += taken
+        lines.append("hostile.py: %s: %d files, %d new, %d taken"
+                     % (d, len(files), len(new), len(taken)))
+    return out, lines
 
 
 def containers(records, rng):
@@ -165,14 +199,17 @@ def main(argv):
     if REAL and os.path.isdir(SHARED):
         inputs += [(os.path.relpath(p, SHARED), open(p, "rb").read())
                    for p in files_under(SHARED, every=12)]
-    for d in argv:
-        inputs += [(p, open(p, "rb").read()) for p in files_under(d)]
+    from_dirs, lines = dir_inputs(argv, inputs)
+    inputs += from_dirs
     problems = []
     for name, data in inputs:
         exercise(name, data, problems)
     for p in problems:
         print(p)
-    print("hostile.py: %d inputs through every function" % len(inputs))
+    for line in lines:
+        print(line)
+    print("hostile.py: %d inputs through every function, %d of them from "
+          "the folders named" % (len(inputs), len(from_dirs)))
     print("%d passed, %d failed" % (len(inputs) - len(problems),
                                     len(problems)))
     return 1 if problems else 0
