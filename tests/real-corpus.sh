@@ -18,7 +18,9 @@
 # SGFKIT_REAL_PLAYOUTS=N gives sgfscore's whole-corpus run N playouts (a
 # sanitizer build runs the same code in a third of the time);
 # SGFKIT_REAL_DASK=0 leaves the Dask runs to `make check-real-dask` (CI runs
-# them on its plain build: under ASan they take ten minutes).
+# them on its plain build: under ASan they take ten minutes);
+# SGFKIT_REAL_HOSTILE=0 leaves python/tests/hostile.py out (CI runs it after
+# its fuzz step, over the real sample and the fuzz corpora at once).
 
 # Checks are called through the names in the lists:
 # shellcheck disable=SC2317
@@ -464,10 +466,15 @@ run_check "sgfstat --duplicates: every planted copy found, no distinct games gro
 
 # The Python module over the real corpus: the fuzz-seed sample through
 # every function (hostile.py) and the Dask jobs against the tools byte for
-# byte (sgfscore's against the run above when it used the default
-# playouts), both through python/tests/run.sh.
+# byte (sgfscore's against the run above, with the same playouts), both
+# through python/tests/run.sh.
 echo "-- python: sgfkit over the real corpus"
-python_tests=test_hostile.py
+python_tests=
+if [ "${SGFKIT_REAL_HOSTILE:-1}" = 0 ]; then
+    echo "python: hostile.py is left to the caller (SGFKIT_REAL_HOSTILE=0)"
+else
+    python_tests=test_hostile.py
+fi
 if [ "${SGFKIT_REAL_DASK:-1}" = 0 ]; then
     echo "python: the Dask runs are left to make check-real-dask (SGFKIT_REAL_DASK=0)"
 else
@@ -476,14 +483,17 @@ fi
 limit_was=$limit
 limit=$((limit * 4))      # three runs over everything, one of them scoring
 reference=
-[ "$(rc_of score)" -eq 0 ] && [ "$playouts" = 0 ] && reference=$work/score.out
-# shellcheck disable=SC2086 # the list is words by design
-run_tool python env SGFKIT_REAL=1 SGFKIT_SCORE_REFERENCE="$reference" \
-    SGFKIT_CORPUS="$corpus" sh "$srcdir/python/tests/run.sh" $python_tests
+[ "$(rc_of score)" -eq 0 ] && reference=$work/score.out
+if [ -n "$python_tests" ]; then
+    # shellcheck disable=SC2086 # the list is words by design
+    run_tool python env SGFKIT_REAL=1 SGFKIT_SCORE_REFERENCE="$reference" \
+        SGFKIT_REAL_PLAYOUTS="$playouts" SGFKIT_CORPUS="$corpus" \
+        sh "$srcdir/python/tests/run.sh" $python_tests
+    tail -n 20 "$work/python.out"
+    check_python() { [ "$(rc_of python)" -eq 0 ]; }
+    run_check "python: sgfkit over the real corpus" check_python
+fi
 limit=$limit_was
-tail -n 20 "$work/python.out"
-check_python() { [ "$(rc_of python)" -eq 0 ]; }
-run_check "python: sgfkit over the real corpus" check_python
 
 echo "$passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then

@@ -1,5 +1,7 @@
 """The Dask jobs over the whole real corpus (make check-real, which sets
-SGFKIT_REAL=1): byte for byte what the tools write on one machine."""
+SGFKIT_REAL=1): byte for byte what the tools write on one machine.
+SGFKIT_REAL_PLAYOUTS=N gives both sides of the score job N playouts (the
+same options, so the same bytes; CI's check-real-dask uses 8)."""
 import os
 
 import pytest
@@ -10,16 +12,18 @@ from test_dask import dask_cli
 pytestmark = pytest.mark.skipif(os.environ.get("SGFKIT_REAL") != "1",
                                 reason="make check-real runs these")
 pytest.importorskip("distributed", reason="Debian: python3-distributed")
+PLAYOUTS = "--playouts=%d" % int(os.environ.get("SGFKIT_REAL_PLAYOUTS") or 0)
 
 
 @pytest.mark.parametrize("job,tool,args", [
     ("check", "sgfcheck", ["--format=json"]),
     ("stat", "sgfstat", ["--format=json", "--duplicates"]),
-    ("score", "sgfscore", ["--format=json"]),
+    ("score", "sgfscore", ["--format=json", PLAYOUTS]),
 ])
 def test_real_corpus(shared, job, tool, args):
     out, err, rc = dask_cli(job, "--workers", "2", "-q", *args, shared)
-    # check-real has just scored the corpus: its output is the reference
+    # check-real has just scored the corpus, with the same playouts: its
+    # output is the reference
     ref_file = os.environ.get("SGFKIT_SCORE_REFERENCE")
     if job == "score" and ref_file and os.path.exists(ref_file):
         ref, ref_rc = open(ref_file, "rb").read(), rc
