@@ -9,8 +9,8 @@
 #                                                 every target)
 #
 # configure runs in BUILDDIR/cfg (again when configure is newer), only for
-# config.h and what it links; the library and the target are then compiled
-# together with coverage instrumentation, AddressSanitizer (with leak
+# config.h and what it links; the library (once) and each target are then
+# compiled with coverage instrumentation, AddressSanitizer (with leak
 # checks) and UndefinedBehaviorSanitizer.
 # The reader's chunk is made tiny (SGF_READER_CHUNK) so that the
 # chunk/restart protocol runs inside inputs of a few hundred bytes.
@@ -40,20 +40,29 @@ cflags="$(pkg-config --cflags $PKGS)"
 linked=$(sed -n -e 's/^LIBS = //p' "$out/cfg/Makefile" | tr '\n' ' ')
 libs="$(pkg-config --libs $PKGS) $linked"
 
-# the library is compiled once per target (about 25 s each), so that no
-# object can be built without the fuzzer's instrumentation by mistake
-# from the source folder, with its paths relative: the sanitizers keep the
+# The library is compiled once, into BUILDDIR/obj, with the targets' flags,
+# JOBS files at a time (SGFKIT_FUZZ_JOBS, default: the number of cores):
+# the folder is emptied first, so that no object is stale or was built
+# without the fuzzer's instrumentation.  Then each target is compiled and
+# linked with those objects, JOBS at a time.
+# From the source folder, with its paths relative: the sanitizers keep the
 # names of the sources in the program's data, and a binary that does not
 # depend on where the clone is explores the same way from every clone
 # (.ci/run's fuzz step; doc/fuzzing.md, "In CI")
 out=$(cd "$out" && pwd)
 cd "$src"
-for t in $targets; do
+jobs=${SGFKIT_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+rm -rf "$out/obj"
+mkdir -p "$out/obj"
+export CC CFLAGS cflags libs out
+# shellcheck disable=SC2016 # expanded by the sh of each job
+printf '%s\n' lib/*.c lib/*/*.c | xargs -P "$jobs" -n 1 sh -c '
+    o=$out/obj/$(printf %s "${1%.c}" | tr / _).o
+    $CC $CFLAGS $cflags -include "$out/cfg/config.h" -Ilib -c "$1" -o "$o"' sh
+# shellcheck disable=SC2016
+printf '%s\n' $targets | xargs -P "$jobs" -n 1 sh -c '
     extra=
-    [ "$t" = fuzz_read ] && extra="tests/unit/treecmp.c"
-    # shellcheck disable=SC2086
+    [ "$1" = fuzz_read ] && extra=tests/unit/treecmp.c
     $CC $CFLAGS $cflags -include "$out/cfg/config.h" -Ilib \
-        lib/*.c lib/*/*.c $extra "tests/fuzz/$t.c" \
-        $libs -lm -o "$out/$t"
-    echo "built $out/$t"
-done
+        $extra "tests/fuzz/$1.c" "$out"/obj/*.o $libs -lm -o "$out/$1" &&
+    echo "built $out/$1"' sh
