@@ -23,6 +23,10 @@
  *  3d. Large strings the playouts kill without conviction (races and
  *     sekis they lose half the time): alive when the attacker cannot
  *     capture them moving first, read to the end inside the enclosure.
+ *  3e. Races after a capture (race.c): a large string the playouts kill
+ *     next to an enemy string in atari that a search proved lost is
+ *     replayed from the board after its owner takes that string; it
+ *     lives when it clearly lives there (the playouts seldom take first).
  *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
@@ -51,6 +55,7 @@
 #include "score/tactics.h"
 #include "score/lifedeath.h"
 #include "score/finish.h"
+#include "score/race.h"
 
 enum {
     /* per side to move first: with the pattern policy as right as 64, and
@@ -123,6 +128,14 @@ enum { RACE_LIBS = 2 };
  * unsettled too: a race nobody played out, whose capture the playouts
  * often miss. */
 enum { RACE_UNSURE_STONES = 5 };
+/* Step 3e: a dead string of at least RACE_REPLAY_STONES stones next to an
+ * enemy string in atari that a search proved lost is replayed from the
+ * board after its owner takes that string, with RACE_REPLAY_PLAYOUTS
+ * playouts, the opponent first; it lives when the opponent then owns its
+ * points in less than REPLAY_ALIVE of them (at 0.5, coin flips revived
+ * groups the players had given up). */
+enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
+#define REPLAY_ALIVE 0.2
 
 typedef struct est {
     const sgf_position *p;
@@ -518,6 +531,53 @@ static int proof_loser(const est *e, int a, int b)
     return 0;
 }
 
+/* Step 3e: a large dead string next to an enemy string in atari that a
+ * search proved lost: its owner takes that string whenever it likes, and
+ * the race is replayed from the board after the capture. */
+static int replay_races(est *e, unsigned char *map, uint64_t seed)
+{
+    const int s = e->s;
+    uint16_t *own = NULL;
+    uint64_t rng = board_mix64(seed ^ 0x9e3779b97f4a7c15u) | 1;
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt))
+            continue;
+        int i = index_of(e, pt), c = e->p->b.color[pt];
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
+            e->base.cell[pt].size < RACE_REPLAY_STONES)
+            continue;
+        int m = 0, q = pt;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4 && !m; k++)
+                if (e->p->b.color[nb[k]] == 3 - c && pl_atari(&e->base, nb[k]) &&
+                    e->proved[index_of(e, e->base.cell[nb[k]].head)])
+                    m = atari_lib(&e->base, nb[k]);
+            q = e->base.cell[q].next;
+        } while (q != pt && !m);
+        if (!m || m == e->base.ko)
+            continue;
+        if (!own && !(own = malloc(3 * e->np * sizeof *own)))
+            return SGF_E_NOMEM;
+        memset(own, 0, 3 * e->np * sizeof *own);
+        const unsigned n = RACE_REPLAY_PLAYOUTS;
+        race_replay(&e->base, &e->work, e->pat, m, c, n, &rng,
+                    own, own + e->np, own + 2 * e->np);
+        double lost = 0;
+        q = pt;
+        do {
+            lost += own[(size_t)(2 - c) * e->np + (size_t)index_of(e, q)];
+            q = e->base.cell[q].next;
+        } while (q != pt);
+        lost /= (double)n * e->base.cell[pt].size;
+        if (lost >= REPLAY_ALIVE)
+            continue;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+    }
+    free(own);
+    return 0;
+}
+
 /* Step 4: of two neighbouring dead strings of both colours, the one a
  * proof kills (proof_loser) stays dead, else the one the playouts were
  * less sure of lives (Benson's dead stones stay dead: the proof knows
@@ -684,6 +744,9 @@ int sgf_position_estimate_dead(const sgf_position *p,
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);
         }
+    rc = replay_races(&e, map, o ? o->seed : 0);
+    if (rc < 0)
+        goto out;
     resolve_dead_pairs(&e, map);
     mark_seki(&e, map);
     /* a record whose moves stop before the end: the dame, the boundary
