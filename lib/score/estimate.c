@@ -118,6 +118,11 @@ enum { SEKI_WALL_LIBS = 4 };
  * eyes, and the proved string is a throw-in into its eye space. */
 #define RACE_SHARE (1.0 - TAC_LOW)
 enum { RACE_LIBS = 2 };
+/* A proved string of at least RACE_BIG_STONES stones is no throw-in: it
+ * loses its race against such a neighbour whatever the neighbour's
+ * liberties (Daiwa/04/P04: 18 stones against 20 with three liberties
+ * each, the 20 called dead on shares of 0.45 and 0.55). */
+enum { RACE_BIG_STONES = 5 };
 /* A string the playouts split on, too large to be noise: size x u^2 at
  * least UNSURE_STAKE, u its share's distance to 0 or 1 (2 stones at 0.5,
  * 8 at 0.25, 50 at 0.1) is unsettled, and so are the living strings
@@ -512,10 +517,20 @@ static int in_race(const est *e, int pt)
            pl_libs(&e->base, pt, libs, RACE_LIBS) <= RACE_LIBS;
 }
 
+/* Is the proved string on a large enough (RACE_BIG_STONES) to be no
+ * throw-in, next to a neighbour on b the playouts cannot call?  Then it
+ * lost a race against b whatever b's liberties. */
+static int big_race(const est *e, int a, int b)
+{
+    return e->base.cell[e->base.cell[a].head].size >= RACE_BIG_STONES &&
+           e->share[index_of(e, b)] <= RACE_SHARE;
+}
+
 /* Of the neighbouring dead strings on a and b (both colours), the one a
  * proof kills, or 0 when the shares decide: a cutting string in atari
  * proved lost frees its neighbour (the capture joins it to the living
- * one); another proved string loses a race against a neighbour in_race.
+ * one); another proved string loses a race against a neighbour in_race,
+ * or against any neighbour the playouts cannot call when it is large.
  * Elsewhere a proof does not decide: a throw-in killed inside a dead
  * group proves nothing about the group. */
 static int proof_loser(const est *e, int a, int b)
@@ -524,9 +539,9 @@ static int proof_loser(const est *e, int a, int b)
     int pb = e->proved[index_of(e, e->base.cell[b].head)];
     if ((pa == PROVED_CUT) != (pb == PROVED_CUT))
         return pa == PROVED_CUT ? a : b;
-    if (pa && !pb && in_race(e, b))
+    if (pa && !pb && (in_race(e, b) || big_race(e, a, b)))
         return a;
-    if (pb && !pa && in_race(e, a))
+    if (pb && !pa && (in_race(e, a) || big_race(e, b, a)))
         return b;
     return 0;
 }
