@@ -156,6 +156,8 @@ typedef struct est {
     pat3_table *pat;         /* the playouts' shape patterns */
     unsigned char *proved;   /* per point: head of a string a search kills
                               * (PROVED_*) */
+    int open_end;            /* the moves stop before the end (no two
+                              * passes) */
 } est;
 
 static inline int index_of(const est *e, int pt)
@@ -517,12 +519,15 @@ static int in_race(const est *e, int pt)
            pl_libs(&e->base, pt, libs, RACE_LIBS) <= RACE_LIBS;
 }
 
-/* Is the proved string on a large enough (RACE_BIG_STONES) to be no
- * throw-in, next to a neighbour on b the playouts cannot call?  Then it
- * lost a race against b whatever b's liberties. */
+/* In a record that stops before the end, is the proved string on a large
+ * enough (RACE_BIG_STONES) to be no throw-in, next to a neighbour on b
+ * the playouts cannot call?  Then it lost a race against b whatever b's
+ * liberties.  In a game played out, a group the players left on the
+ * board next to such a string may still lack eyes (katsunari: White's
+ * stones inside Black's dead group, proved lost, revived the group). */
 static int big_race(const est *e, int a, int b)
 {
-    return e->base.cell[e->base.cell[a].head].size >= RACE_BIG_STONES &&
+    return e->open_end && e->base.cell[e->base.cell[a].head].size >= RACE_BIG_STONES &&
            e->share[index_of(e, b)] <= RACE_SHARE;
 }
 
@@ -716,6 +721,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
 {
     est e = { .p = p, .w = p->b.width, .h = p->b.height, .s = p->b.stride };
     e.np = (size_t)e.w * (size_t)e.h;
+    e.open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
     e.n = o && o->playouts ? o->playouts : DEFAULT_PLAYOUTS;
     if (e.n > MAX_PLAYOUTS)
         e.n = MAX_PLAYOUTS;
@@ -764,19 +770,18 @@ int sgf_position_estimate_dead(const sgf_position *p,
         goto out;
     resolve_dead_pairs(&e, map);
     mark_seki(&e, map);
+    mark_unsure(&e, map, e.open_end);
     /* a record whose moves stop before the end: the dame, the boundary
      * points left and the teire they force are played out (a position
      * set up without moves is taken as it stands); in every case, the
      * strings around a neutral area too large to be dame are unsettled */
-    const int open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
-    mark_unsure(&e, map, open_end);
     {
         void *fmem = malloc(fin_bytes(p));
         if (!fmem) {
             rc = SGF_E_NOMEM;
             goto out;
         }
-        if (open_end)
+        if (e.open_end)
             fin_finish(p, &e.base, fmem, map);
         else
             fin_open(p, &e.base, fmem, map);
