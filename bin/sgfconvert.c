@@ -241,6 +241,7 @@ static int from_xml_or_json(struct cli *cli, sgf_member *m,
         cli_buf_free(keep);
         return -1;
     }
+    sgf_member_counts_for(*out, m);     /* its games are m's in --progress */
     return 1;
 }
 

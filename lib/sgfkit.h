@@ -179,7 +179,7 @@ const char *sgf_skip_reason_name(int why);
 /* How far the iterator has read, for a progress display.  Call
  * sgf_inputs_track_progress before the first sgf_inputs_next: each named
  * input is sized by stat at once, each file of a directory as the
- * directory is listed (one fstatat per entry), and nothing is counted
+ * directory is listed (one fstatat per entry), and nothing is sized
  * without it.  0, or SGF_E_ARG when called late or twice.
  * sgf_inputs_get_progress fills a snapshot:
  *   bytes_done     bytes of the files read so far as they are on disk (for
@@ -192,13 +192,20 @@ const char *sgf_skip_reason_name(int why);
  *                  listed; 0 while they may ("about" that much)
  *   size_unknown   1 when some input has no size (standard input, a pipe):
  *                  the totals leave it out, and are never final
- * Games are counted by whoever reads the members (sgf_reader). */
+ *   games_done     games read so far from the iterator's members (and from
+ *                  members that stand for them: sgf_member_counts_for), as
+ *                  sgf_reader_next and sgf_reader_next_raw number them: a
+ *                  game with a tree counts once, whichever of the two read
+ *                  it
+ * There is no total of games: a file says how many games it holds only
+ * once it is read, and the iterator reads no file ahead. */
 typedef struct sgf_inputs_progress {
     uint64_t bytes_done, bytes_total;
     uint64_t files_done, files_total;
     double file_fraction;
     int total_final;
     int size_unknown;
+    uint64_t games_done;
 } sgf_inputs_progress;
 int sgf_inputs_track_progress(sgf_inputs *in);
 void sgf_inputs_get_progress(const sgf_inputs *in, sgf_inputs_progress *out);
@@ -219,6 +226,11 @@ sgf_member *sgf_member_from_memory(const void *data, size_t len,
 /* A member over an open stdio stream (not closed by sgf_member_free). */
 sgf_member *sgf_member_from_file(FILE *f, const char *origin);
 void sgf_member_free(sgf_member *m);   /* only for members made above */
+/* The games read from m, a member made above in place of from (one of an
+ * iterator's members, its XML or JSON turned into SGF, say), count in the
+ * games_done of from's iterator, as from's own would.  m must then not
+ * outlive that iterator.  from NULL undoes it; nothing for other m. */
+void sgf_member_counts_for(sgf_member *m, const sgf_member *from);
 
 const char *sgf_member_origin(const sgf_member *m);
 /* Reads up to n decompressed bytes.  Returns the count, 0 at the end, or a

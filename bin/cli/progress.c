@@ -2,7 +2,8 @@
  * progress.c - the progress bar, the status line and the log lines of
  * --progress (progress.h).
  *
- * The bytes, files and totals are the library's (sgf_inputs_get_progress).
+ * The bytes, files, games and totals are the library's
+ * (sgf_inputs_get_progress).
  * The run itself only stores counters: sampling and drawing are a thread
  * of their own, so that progress costs no system call per game.
  */
@@ -144,6 +145,7 @@ void progress_mark(struct progress *p, const sgf_inputs *in,
     if (!p) {
         m->bytes = 0;
         m->files = 0;
+        m->games = 0;
         return;
     }
     if (in) {
@@ -151,6 +153,7 @@ void progress_mark(struct progress *p, const sgf_inputs *in,
         sgf_inputs_get_progress(in, &ip);
         p->last.bytes = ip.bytes_done;
         p->last.files = (double)ip.files_done + ip.file_fraction;
+        p->last.games = ip.games_done;
         atomic_store_explicit(&p->bytes_total, ip.bytes_total,
                               memory_order_relaxed);
         atomic_store_explicit(&p->files_total, ip.files_total,
@@ -163,12 +166,12 @@ void progress_mark(struct progress *p, const sgf_inputs *in,
     *m = p->last;
 }
 
-void progress_update(struct progress *p, uint64_t games, uint64_t bytes,
+void progress_update(struct progress *p, uint64_t bytes,
                      const struct progress_mark *m)
 {
     if (!p)
         return;
-    atomic_store_explicit(&p->games, games, memory_order_relaxed);
+    atomic_store_explicit(&p->games, m->games, memory_order_relaxed);
     atomic_store_explicit(&p->bytes, bytes, memory_order_relaxed);
     atomic_store_explicit(&p->position, m->bytes, memory_order_relaxed);
     atomic_store_explicit(&p->files_milli, (uint64_t)(m->files * 1000.0),

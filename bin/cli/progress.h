@@ -4,8 +4,8 @@
  * when the total is known, a status line while it is not, plain lines in
  * a log.
  *
- * The library's input iterator says how far it has read and what the
- * total is (sgf_inputs_get_progress).  The reader (whichever thread holds
+ * The library's input iterator says how far it has read, in bytes, files
+ * and games, and what the total is (sgf_inputs_get_progress).  The reader (whichever thread holds
  * that role) takes a mark where each game or batch ends (progress_mark);
  * the mark goes with the games to the output stage, which reports it once
  * they are written (progress_update); a ticker thread of its own samples
@@ -28,11 +28,12 @@ struct progress_config {
     pthread_mutex_t *err_lock; /* held by whoever writes to stderr */
 };
 
-/* Where the reader was: file bytes read and files read (the current one
- * in part), as the iterator counts them. */
+/* Where the reader was: file bytes read, files read (the current one in
+ * part) and games read, as the iterator counts them. */
 struct progress_mark {
     uint64_t bytes;
     double files;
+    uint64_t games;
 };
 
 struct progress;
@@ -57,9 +58,9 @@ void progress_track(struct progress *p, sgf_inputs *in);
 void progress_mark(struct progress *p, const sgf_inputs *in,
                    struct progress_mark *m);
 
-/* Output stage: games written, input bytes read (decompressed) and the
- * reader's mark at the last game written. */
-void progress_update(struct progress *p, uint64_t games, uint64_t bytes,
+/* Output stage: input bytes read (decompressed) and the reader's mark at
+ * the last game written, whose games are then the games written. */
+void progress_update(struct progress *p, uint64_t bytes,
                      const struct progress_mark *m);
 
 /* Stops the ticker, erases the line and frees everything. */

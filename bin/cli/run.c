@@ -31,7 +31,7 @@ void cli_emit(struct cli *cli, const struct cli_out *out, uint64_t bytes,
     tally_add(&cli->total, &out->tally);
     for (size_t i = 0; i < CLI_CHECKS_MAX; i++)
         cli->total_by_check[i] += out->by_check[i];
-    progress_update(st->progress, cli->total.games, bytes, mark);
+    progress_update(st->progress, bytes, mark);
 }
 
 void cli_run_game(const struct cli *cli, cli_game_fn fn, void *ctx,

@@ -28,6 +28,7 @@
 #include "common/grow.h"
 #include "common/textscan.h"
 #include "formats/formats.h"
+#include "input/inputs.h"
 #include "input/member_names.h"
 #include "sgfkit.h"
 
@@ -71,6 +72,7 @@ struct sgf_member {
     bool gz;                /* bytes are inflated (gzip member of an archive) */
     bool gz_end;            /* a gzip stream ended; another may follow */
     bool standalone;        /* made by sgf_member_from_*: freed by the caller */
+    sgf_inputs *counts_in;  /* whose games_done its games add to, or NULL */
     int failed;             /* sticky SGF_E_* once a read failed */
     char err[MSG_SIZE];
 };
@@ -152,6 +154,7 @@ struct sgf_inputs {
     bool size_open;         /* an input of unknown size (a pipe, stdin) */
     size_t dirs_unlisted;   /* directories found but not listed yet */
     uint64_t bytes_total, files_total, bytes_done, files_done;
+    uint64_t games_done;    /* counted by the sgf layer (inputs_count_game) */
     bool file_open;         /* a file is being read: cur_* describe it */
     bool cur_sized;
     uint64_t cur_read, cur_size;
@@ -529,6 +532,18 @@ sgf_member *sgf_member_from_file(FILE *f, const char *origin)
     m->kind = MK_STDIO;
     m->f = f;
     return m;
+}
+
+void sgf_member_counts_for(sgf_member *m, const sgf_member *from)
+{
+    if (m && m->standalone)
+        m->counts_in = from ? from->counts_in : NULL;
+}
+
+void inputs_count_game(sgf_member *m)
+{
+    if (m && m->counts_in)
+        m->counts_in->games_done++;
 }
 
 void sgf_member_free(sgf_member *m)
@@ -1425,6 +1440,7 @@ int sgf_inputs_next(sgf_inputs *in, sgf_member **out)
             break;
         }
     }
+    in->m.counts_in = in;
     *out = &in->m;
     return 1;
 }
@@ -1543,6 +1559,7 @@ void sgf_inputs_get_progress(const sgf_inputs *in, sgf_inputs_progress *out)
         cur = in->cur_size;  /* a zip read at its end first, then again */
     out->bytes_done = in->bytes_done + (in->file_open ? cur : 0);
     out->files_done = in->files_done;
+    out->games_done = in->games_done;
     out->bytes_total = in->bytes_total;
     out->files_total = in->files_total;
     out->total_final = in->track && !in->size_open && in->dirs_unlisted == 0;

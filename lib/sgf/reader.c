@@ -20,6 +20,7 @@
 #include "sgf/gameinfo.h"
 #include "sgf/reader.h"
 #include "formats/formats.h"
+#include "input/inputs.h"
 
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 #define HAVE_SSE2_COUNT 1
@@ -257,6 +258,14 @@ static void advance(sgf_reader *r, size_t n)
     r->offset += n;
 }
 
+/* A game with a tree was read: numbered here, and counted in the progress
+ * of the iterator the member came from. */
+static void count_game(sgf_reader *r)
+{
+    r->games++;
+    inputs_count_game(r->m);
+}
+
 static void describe(const sgf_reader *r, sgf_raw_game *raw, size_t len)
 {
     raw->bytes = r->buf + r->start;
@@ -476,7 +485,7 @@ bool reader_done(sgf_reader *r, const sgf_raw_game *raw)
 {
     advance(r, raw->len);
     if (r->game->root)
-        r->games++;
+        count_game(r);
     else if (r->game->ndiags == 0)
         return false;
     r->said = true;
@@ -489,8 +498,13 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
     if (rc < 0)
         return rc;
     if (foreign_next(r, raw)) {
+        /* counted as sgf_reader_next counts it, when its SGF has a tree:
+         * converted here too (a record of a few KB, and rare) */
+        bool tree = read_foreign(r->game, raw, false) == SGF_OK &&
+                    r->game->root;
         advance(r, raw->len);
-        r->games++;
+        if (tree)
+            count_game(r);
         return 1;
     }
     for (;;) {
@@ -529,7 +543,7 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
         /* counted as sgf_reader_next() counts them, only with a tree: the
          * two may read one member in turns (bin/pool.c) */
         if (st != PARSE_NO_TREE)
-            r->games++;
+            count_game(r);
         r->said = true;
         return 1;
     }

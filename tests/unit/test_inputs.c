@@ -1397,6 +1397,127 @@ static void test_progress(void)
     free(top);
 }
 
+/* The games an iterator reports after its members were read, each with
+ * sgf_reader_next (how 0), sgf_reader_next_raw (1), or the two in turns
+ * (2, as the tools' -j N reads a member); *trees gets the games with a
+ * tree the reader gave, *members the members. */
+static uint64_t games_read(const char *dir, int how, uint64_t *trees,
+                           size_t *members)
+{
+    sgf_inputs *in = sgf_inputs_new(&dir, 1, NULL, NULL);
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_inputs_progress pr = { 0 };
+    sgf_member *m;
+    size_t calls = 0;
+    int in_step = 1;
+    *trees = 0;
+    *members = 0;
+    CHECK(in && r);
+    CHECK_INT(sgf_inputs_track_progress(in), 0);
+    while (in && r && sgf_inputs_next(in, &m) == 1) {
+        ++*members;
+        sgf_reader_start(r, m);
+        for (;; calls++) {
+            const sgf_game *read;
+            sgf_game *g = NULL, *parsed = NULL;
+            sgf_raw_game raw;
+            int rc;
+            if (how == 1 || (how == 2 && calls % 2)) {
+                rc = sgf_reader_next_raw(r, &raw);
+                if (rc == 1)
+                    parsed = sgf_game_parse(&raw, NULL);
+                read = parsed;
+            } else {
+                rc = sgf_reader_next(r, &g);
+                read = g;
+            }
+            if (rc != 1)
+                break;
+            *trees += read && sgf_game_root(read) != NULL;
+            sgf_game_free(parsed);
+            sgf_inputs_get_progress(in, &pr);
+            in_step &= pr.games_done == *trees;
+        }
+    }
+    CHECK(in_step);
+    sgf_inputs_get_progress(in, &pr);
+    CHECK_INT(pr.files_done, 5);
+    sgf_reader_free(r);
+    sgf_inputs_free(in);
+    return pr.games_done;
+}
+
+/* Games read from an iterator's members count in its progress, whichever
+ * reader call read them, and only games with a tree: a folder with a
+ * three-game file, a stray ')' after them, an empty file, a zip of a
+ * two-game member, a blank one and a one-game gzipped one, and first a
+ * record of another format (NGF) and one that is none (an HTML page named
+ * .ugi), which the reader converts before it reads SGF again. */
+static void test_progress_games(void)
+{
+    static const char multi[] = "(;GM[1]C[one])\n(;GM[1]C[two];B[aa])\n"
+                                "(;GM[1]C[three])\n)\n";
+    static const char two[] = "(;GM[1]C[z1])(;GM[1]C[z2])";
+    static const char one[] = "(;GM[1]C[z3])";
+    static const char ngf[] = "game\n19\nwhite      9DP\nblack      9DP\n"
+                              "www.cyberoro.com\n0\n0\n7\n20170316 [09:37]\n"
+                              "5\nWhite wins by resign!\n2\nPMABBQEEQ\n"
+                              "PMACWEQQE\n";
+    static const char html[] = "<html><body>Kifu not found</body></html>";
+    unsigned char *gz;
+    size_t gz_len = gzip_bytes(one, strlen(one), &gz);
+    struct entry zip[] = {
+        { "two.sgf", two, 0 },
+        { "blank.sgf", " \n", 0 },
+        { "one.sgf.gz", (const char *)gz, gz_len },
+        { NULL, NULL, 0 }
+    };
+    CHECK_INT(mkdir(at("pg"), 0755), 0);
+    write_file(at("pg/multi.sgf"), multi, strlen(multi));
+    write_file(at("pg/empty.sgf"), "", 0);
+    write_file(at("pg/a-wbaduk.ngf"), ngf, strlen(ngf));
+    write_file(at("pg/b-page.ugi"), html, strlen(html));
+    make_archive(at("pg/games.zip"), ARCHIVE_FORMAT_ZIP, ARCHIVE_FILTER_NONE,
+                 zip, NULL, 0);
+    free(gz);
+
+    const char *dir = at("pg");
+    for (int how = 0; how < 3; how++) {
+        uint64_t trees;
+        size_t members;
+        CHECK_INT(games_read(dir, how, &trees, &members), 7);
+        CHECK_INT(trees, 7);
+        CHECK_INT(members, 7);  /* the zip's three, and a member a file */
+    }
+
+    /* a member made in place of one of the iterator's counts for it */
+    sgf_inputs *in = sgf_inputs_new(&dir, 1, NULL, NULL);
+    sgf_reader *r = sgf_reader_new(NULL);
+    sgf_member *m, *alt, *loose, *undone;
+    sgf_inputs_progress pr;
+    sgf_game *g;
+    CHECK_INT(sgf_inputs_next(in, &m), 1);
+    alt = sgf_member_from_memory(two, strlen(two), "alt.sgf");
+    loose = sgf_member_from_memory(one, strlen(one), "loose.sgf");
+    undone = sgf_member_from_memory(two, strlen(two), "undone.sgf");
+    sgf_member_counts_for(alt, m);
+    sgf_member_counts_for(undone, m);
+    sgf_member_counts_for(undone, NULL);
+    sgf_member *each[] = { alt, loose, undone };
+    for (size_t i = 0; i < 3; i++) {
+        sgf_reader_start(r, each[i]);
+        while (sgf_reader_next(r, &g) == 1)
+            ;
+    }
+    sgf_reader_start(r, NULL);
+    sgf_inputs_get_progress(in, &pr);
+    CHECK_INT(pr.games_done, 2);    /* alt's: loose and undone count nowhere */
+    for (size_t i = 0; i < 3; i++)
+        sgf_member_free(each[i]);
+    sgf_reader_free(r);
+    sgf_inputs_free(in);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -1412,6 +1533,7 @@ int main(void)
     test_list_and_fd();
     test_skips();
     test_progress();
+    test_progress_games();
     test_shapes();
     test_corrupt();
     test_stdin();
