@@ -31,7 +31,9 @@
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
  *     string in atari that step 3b proved lost, or the two are in a race
- *     the playouts cannot call and a search read: the proved one dies.
+ *     the playouts cannot call and a search read (the neighbour short of
+ *     liberties, or, where the record stops before the end, the proved
+ *     string large): the proved one dies.
  *  5. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
