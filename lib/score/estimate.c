@@ -23,11 +23,17 @@
  *  3d. Large strings the playouts kill without conviction (races and
  *     sekis they lose half the time): alive when the attacker cannot
  *     capture them moving first, read to the end inside the enclosure.
+ *  3e. Races after a capture (race.c): a large string the playouts kill
+ *     next to an enemy string in atari that a search proved lost is
+ *     replayed from the board after its owner takes that string; it
+ *     lives when it clearly lives there (the playouts seldom take first).
  *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
  *     string in atari that step 3b proved lost, or the two are in a race
- *     the playouts cannot call and a search read: the proved one dies.
+ *     the playouts cannot call and a search read (the neighbour short of
+ *     liberties, or, where the record stops before the end, the proved
+ *     string large): the proved one dies.
  *  5. Seki: a living string with a liberty that the playouts leave empty
  *     between both colours (neither side could fill it without putting
  *     itself in atari) is alive in seki.
@@ -51,6 +57,7 @@
 #include "score/tactics.h"
 #include "score/lifedeath.h"
 #include "score/finish.h"
+#include "score/race.h"
 
 enum {
     /* per side to move first: with the pattern policy as right as 64, and
@@ -113,6 +120,11 @@ enum { SEKI_WALL_LIBS = 4 };
  * eyes, and the proved string is a throw-in into its eye space. */
 #define RACE_SHARE (1.0 - TAC_LOW)
 enum { RACE_LIBS = 2 };
+/* A proved string of at least RACE_BIG_STONES stones is no throw-in: it
+ * loses its race against such a neighbour whatever the neighbour's
+ * liberties (Daiwa/04/P04: 18 stones against 20 with three liberties
+ * each, the 20 called dead on shares of 0.45 and 0.55). */
+enum { RACE_BIG_STONES = 5 };
 /* A string the playouts split on, too large to be noise: size x u^2 at
  * least UNSURE_STAKE, u its share's distance to 0 or 1 (2 stones at 0.5,
  * 8 at 0.25, 50 at 0.1) is unsettled, and so are the living strings
@@ -123,6 +135,14 @@ enum { RACE_LIBS = 2 };
  * unsettled too: a race nobody played out, whose capture the playouts
  * often miss. */
 enum { RACE_UNSURE_STONES = 5 };
+/* Step 3e: a dead string of at least RACE_REPLAY_STONES stones next to an
+ * enemy string in atari that a search proved lost is replayed from the
+ * board after its owner takes that string, with RACE_REPLAY_PLAYOUTS
+ * playouts, the opponent first; it lives when the opponent then owns its
+ * points in less than REPLAY_ALIVE of them (at 0.5, coin flips revived
+ * groups the players had given up). */
+enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
+#define REPLAY_ALIVE 0.2
 
 typedef struct est {
     const sgf_position *p;
@@ -138,6 +158,8 @@ typedef struct est {
     pat3_table *pat;         /* the playouts' shape patterns */
     unsigned char *proved;   /* per point: head of a string a search kills
                               * (PROVED_*) */
+    int open_end;            /* the moves stop before the end (no two
+                              * passes) */
 } est;
 
 static inline int index_of(const est *e, int pt)
@@ -499,10 +521,23 @@ static int in_race(const est *e, int pt)
            pl_libs(&e->base, pt, libs, RACE_LIBS) <= RACE_LIBS;
 }
 
+/* In a record that stops before the end, is the proved string on a large
+ * enough (RACE_BIG_STONES) to be no throw-in, next to a neighbour on b
+ * the playouts cannot call?  Then it lost a race against b whatever b's
+ * liberties.  In a game played out, a group the players left on the
+ * board next to such a string may still lack eyes (katsunari: White's
+ * stones inside Black's dead group, proved lost, revived the group). */
+static int big_race(const est *e, int a, int b)
+{
+    return e->open_end && e->base.cell[e->base.cell[a].head].size >= RACE_BIG_STONES &&
+           e->share[index_of(e, b)] <= RACE_SHARE;
+}
+
 /* Of the neighbouring dead strings on a and b (both colours), the one a
  * proof kills, or 0 when the shares decide: a cutting string in atari
  * proved lost frees its neighbour (the capture joins it to the living
- * one); another proved string loses a race against a neighbour in_race.
+ * one); another proved string loses a race against a neighbour in_race,
+ * or against any neighbour the playouts cannot call when it is large.
  * Elsewhere a proof does not decide: a throw-in killed inside a dead
  * group proves nothing about the group. */
 static int proof_loser(const est *e, int a, int b)
@@ -511,10 +546,57 @@ static int proof_loser(const est *e, int a, int b)
     int pb = e->proved[index_of(e, e->base.cell[b].head)];
     if ((pa == PROVED_CUT) != (pb == PROVED_CUT))
         return pa == PROVED_CUT ? a : b;
-    if (pa && !pb && in_race(e, b))
+    if (pa && !pb && (in_race(e, b) || big_race(e, a, b)))
         return a;
-    if (pb && !pa && in_race(e, a))
+    if (pb && !pa && (in_race(e, a) || big_race(e, b, a)))
         return b;
+    return 0;
+}
+
+/* Step 3e: a large dead string next to an enemy string in atari that a
+ * search proved lost: its owner takes that string whenever it likes, and
+ * the race is replayed from the board after the capture. */
+static int replay_races(est *e, unsigned char *map, uint64_t seed)
+{
+    const int s = e->s;
+    uint16_t *own = NULL;
+    uint64_t rng = board_mix64(seed ^ 0x9e3779b97f4a7c15u) | 1;
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt))
+            continue;
+        int i = index_of(e, pt), c = e->p->b.color[pt];
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
+            e->base.cell[pt].size < RACE_REPLAY_STONES)
+            continue;
+        int m = 0, q = pt;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4 && !m; k++)
+                if (e->p->b.color[nb[k]] == 3 - c && pl_atari(&e->base, nb[k]) &&
+                    e->proved[index_of(e, e->base.cell[nb[k]].head)])
+                    m = atari_lib(&e->base, nb[k]);
+            q = e->base.cell[q].next;
+        } while (q != pt && !m);
+        if (!m || m == e->base.ko)
+            continue;
+        if (!own && !(own = malloc(3 * e->np * sizeof *own)))
+            return SGF_E_NOMEM;
+        memset(own, 0, 3 * e->np * sizeof *own);
+        const unsigned n = RACE_REPLAY_PLAYOUTS;
+        race_replay(&e->base, &e->work, e->pat, m, c, n, &rng,
+                    own, own + e->np, own + 2 * e->np);
+        double lost = 0;
+        q = pt;
+        do {
+            lost += own[(size_t)(2 - c) * e->np + (size_t)index_of(e, q)];
+            q = e->base.cell[q].next;
+        } while (q != pt);
+        lost /= (double)n * e->base.cell[pt].size;
+        if (lost >= REPLAY_ALIVE)
+            continue;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+    }
+    free(own);
     return 0;
 }
 
@@ -641,6 +723,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
 {
     est e = { .p = p, .w = p->b.width, .h = p->b.height, .s = p->b.stride };
     e.np = (size_t)e.w * (size_t)e.h;
+    e.open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
     e.n = o && o->playouts ? o->playouts : DEFAULT_PLAYOUTS;
     if (e.n > MAX_PLAYOUTS)
         e.n = MAX_PLAYOUTS;
@@ -684,21 +767,23 @@ int sgf_position_estimate_dead(const sgf_position *p,
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);
         }
+    rc = replay_races(&e, map, o ? o->seed : 0);
+    if (rc < 0)
+        goto out;
     resolve_dead_pairs(&e, map);
     mark_seki(&e, map);
+    mark_unsure(&e, map, e.open_end);
     /* a record whose moves stop before the end: the dame, the boundary
      * points left and the teire they force are played out (a position
      * set up without moves is taken as it stands); in every case, the
      * strings around a neutral area too large to be dame are unsettled */
-    const int open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
-    mark_unsure(&e, map, open_end);
     {
         void *fmem = malloc(fin_bytes(p));
         if (!fmem) {
             rc = SGF_E_NOMEM;
             goto out;
         }
-        if (open_end)
+        if (e.open_end)
             fin_finish(p, &e.base, fmem, map);
         else
             fin_open(p, &e.base, fmem, map);

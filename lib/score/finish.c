@@ -37,6 +37,11 @@ enum {
      * is a boundary nobody closed rather than dame (mark_open): most games
      * it flags from 4 were miscounted, few of those 3 adds */
     OPEN_UNSURE = 4,
+    /* a boundary move worth this much to both sides together (its
+     * deiri) is endgame the record did not play, not a dame: the living
+     * strings next to it are unsettled, the count may be off by about
+     * that much (doc/dead-stones.md, "Settled games") */
+    VALUE_UNSURE = 3,
     NO_AREA = 0xffff
 };
 
@@ -52,6 +57,7 @@ typedef struct fin {
     uint16_t *area;      /* per point: its area (label_areas), or NO_AREA */
     uint8_t *touch;      /* per area: colours of the living stones around */
     uint8_t *seki;       /* per point: a living stone of a string in seki */
+    int value;           /* the deiri of boundary's last answer */
 } fin;
 
 static size_t round_up(size_t n)
@@ -387,6 +393,7 @@ static int boundary(fin *f, int c)
             best_short = shortest;
         }
     }
+    f->value = best_deiri;
     return best;
 }
 
@@ -447,6 +454,26 @@ static void write_count(fin *f, unsigned char *map)
             }
             map[i] = (unsigned char)((map[i] & ~SGF_MAP_OWNER) | SGF_MAP_MARKED | owner);
         }
+}
+
+/* Marks SGF_MAP_UNSETTLED the stones of p's living strings next to m
+ * (on the finished board, without the stones the finish placed). */
+static void mark_around(const fin *f, int m, unsigned char *map)
+{
+    const sgf_position *p = f->p;
+    const pl_cell *cl = f->b.cell;
+    const int s = f->b.stride;
+    const int nb[4] = { m - s, m - 1, m + 1, m + s };
+    for (int k = 0; k < 4; k++) {
+        if (!living(f, nb[k]))
+            continue;
+        int h = cl[nb[k]].head, r = h;
+        do {
+            if (p->b.color[r] == cl[r].color)
+                map[(r / s - 1) * p->b.width + r % s] |= SGF_MAP_UNSETTLED;
+            r = cl[r].next;
+        } while (r != h);
+    }
 }
 
 /* Lays f over mem for p, its board b and the dead stones of map. */
@@ -562,8 +589,11 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
             m = capture(&f, c);
         if (!m)
             m = guard(&f, c);
-        if (!m)
+        if (!m) {
             m = boundary(&f, c);
+            if (m && f.value >= VALUE_UNSURE)
+                mark_around(&f, m, map);
+        }
         if (m) {
             play(&f, m, c);
             label_areas(&f);

@@ -21,7 +21,9 @@ size_t fin_bytes(const sgf_position *p);
  * every point without a living stone gets SGF_MAP_MARKED and its owner
  * (none for a stone the finish placed under territory rules, the stone's
  * colour under area rules; none in a seki under territory rules), and a
- * living stone the finish captured becomes SGF_MAP_DEAD.  mem holds
+ * living stone the finish captured becomes SGF_MAP_DEAD; the living
+ * strings next to a boundary move worth 3 points or more (endgame, not
+ * dame) get SGF_MAP_UNSETTLED.  mem holds
  * fin_bytes(p) bytes.  Returns 1 when it wrote the count, 0 when the
  * position has too many open points to be an ending (map untouched). */
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,

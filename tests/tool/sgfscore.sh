@@ -4,8 +4,8 @@
 #
 # Each corpus/score/NAME.sgf has NAME.score beside it: a line
 # "# options: ..." (the options of the run) and one line per rule set
-# "RULES RESULT BLACK_TERRITORY WHITE_TERRITORY BLACK_DEAD WHITE_DEAD",
-# worked out by hand (corpus/README.md says how).  The run's CSV is read
+# "RULES RESULT BLACK_TERRITORY WHITE_TERRITORY BLACK_DEAD WHITE_DEAD
+# [UNSETTLED]", worked out by hand (corpus/README.md says how).  The run's CSV is read
 # with Python's csv module and every listed value must match.  Then: the
 # JSON Lines parse with Python's json module, and for every game of
 # corpus/ the count identity of RULES.md section 3 holds; -j order; --strict
@@ -34,7 +34,7 @@ want = [l.split() for l in open(sys.argv[1], encoding="utf-8")
 rows = {r["rules"]: r for r in csv.DictReader(open(sys.argv[2], newline="",
                                                    encoding="utf-8"))}
 cols = ["result", "black_territory", "white_territory", "black_dead",
-        "white_dead"]
+        "white_dead", "unsettled"]
 bad = 0
 for w in want:
     r = rows.get(w[0])
