@@ -309,6 +309,28 @@ static void describe_nothing(sgf_reader *r, sgf_raw_game *raw)
     r->said = true;
 }
 
+/* What the framing loops find when they need bytes, reading more while
+ * the buffer is empty: bytes, the member over (BUFFER_END, 0), or over
+ * without a game read from it (raw then describes the nothing); a read
+ * error is returned as is. */
+enum { BUFFER_END = 0, BUFFER_HOLDS, BUFFER_NOTHING };
+static int next_bytes(sgf_reader *r, sgf_raw_game *raw)
+{
+    while (r->start == r->end && !r->eof) {
+        int rc = fill(r);
+        if (rc < 0)
+            return rc;
+    }
+    if (r->start != r->end)
+        return BUFFER_HOLDS;
+    if (r->error)
+        return end_with_error(r);
+    if (r->said)
+        return BUFFER_END;
+    describe_nothing(r, raw);
+    return BUFFER_NOTHING;
+}
+
 /* The checks of what a conversion found (formats/convert.h). */
 static const int conv_checks[] = {
     [CONV_UNREADABLE] = SGF_C_FOREIGN_UNREADABLE,
@@ -438,23 +460,14 @@ int reader_parse(sgf_reader *r, sgf_raw_game *raw, sgf_game **out)
         return READER_PARSED;
     }
     for (;;) {
-        if (r->start == r->end && !r->eof) {
-            rc = fill(r);
-            if (rc < 0)
-                return rc;
-            continue;
-        }
-        if (r->start == r->end && r->eof) {
-            if (r->error)
-                return end_with_error(r);
-            if (!r->said) {
-                describe_nothing(r, raw);
-                game_reset(g, &r->opt, raw);
-                reader_report_nothing(g, raw);
-                *out = g;
-                return 1;
-            }
-            return 0;
+        rc = next_bytes(r, raw);
+        if (rc <= BUFFER_END)
+            return rc;
+        if (rc == BUFFER_NOTHING) {
+            game_reset(g, &r->opt, raw);
+            reader_report_nothing(g, raw);
+            *out = g;
+            return 1;
         }
         describe(r, raw, r->end - r->start);
         game_reset(g, &r->opt, raw);
@@ -508,21 +521,11 @@ int sgf_reader_next_raw(sgf_reader *r, sgf_raw_game *raw)
         return 1;
     }
     for (;;) {
-        if (r->start == r->end && !r->eof) {
-            rc = fill(r);
-            if (rc < 0)
-                return rc;
-            continue;
-        }
-        if (r->start == r->end && r->eof) {
-            if (r->error)
-                return end_with_error(r);
-            if (!r->said) {
-                describe_nothing(r, raw);
-                return 1;
-            }
-            return 0;
-        }
+        rc = next_bytes(r, raw);
+        if (rc <= BUFFER_END)
+            return rc;
+        if (rc == BUFFER_NOTHING)
+            return 1;
         size_t consumed = 0;
         r->game->offset = r->offset;    /* where find_start's memo applies */
         parse_status st = sgf_parse_one(r->game, false, r->buf + r->start,
