@@ -500,24 +500,31 @@ static struct stat_state *merge_files(struct cli *cli, struct run *run)
 static int print_all(struct cli *cli, struct run *run, struct stat_state *s)
 {
     struct dup_report d = { 0 };
-    struct stat_print o = { run->by, run->top, run->dups && s->dups };
+    struct stat_print o = { run->by, run->top, run->dups && s->dups, NULL };
     struct cli_buf b = { 0 };
     if (o.dups && stat_dup_find(s, &d) < 0) {
         cli_error(cli, "out of memory grouping duplicates");
         return -1;
     }
+    /* years in time order with --by=year */
+    o.groups = stat_sorted_groups(s, run->by && strcmp(run->by, "year") == 0);
+    if (!o.groups) {
+        cli_error(cli, "out of memory");
+        stat_dup_free(&d);
+        return -1;
+    }
     if (run->partial)
         stat_write_partial(s, run->by, &b);
     else if (cli->format == CLI_FORMAT_JSON)
-        stat_print_json(cli, s, &o, &d, &b);
+        stat_print_json(s, &o, &d, &b);
     else if (cli->format == CLI_FORMAT_CSV)
-        stat_print_csv(cli, s, &o, &d, &b);
+        stat_print_csv(s, &o, &d, &b);
     else
-        stat_print_text(cli, s, &o, &d, &b);
+        stat_print_text(s, &o, &d, &b);
     cli_output_write(cli, &b);
     if (run->html) {
         struct cli_buf h = { 0 };
-        stat_print_html(cli, s, &o, &d, &h);
+        stat_print_html(s, &o, &d, &h);
         if (h.nomem)
             cli_error(cli, "out of memory writing %s", run->html);
         else
@@ -541,6 +548,7 @@ static int print_all(struct cli *cli, struct run *run, struct stat_state *s)
     if (b.nomem)
         cli_error(cli, "out of memory");
     cli_buf_free(&b);
+    free(o.groups);
     stat_dup_free(&d);
     return rc;
 }

@@ -116,6 +116,14 @@ static void read_lengths(const struct stat_group *g, struct lengths *l)
     free(v);
 }
 
+/* What every report of a group opens with. */
+static void read_summary(const struct stat_group *g, struct results *r,
+                         struct lengths *l)
+{
+    read_results(g, r);
+    read_lengths(g, l);
+}
+
 /* ---- rows a section prints (text and HTML share them) ---- */
 
 struct row {
@@ -165,6 +173,24 @@ static struct row *section_rows(const struct stat_group *g,
     return rows;
 }
 
+/* The rows of a section drawn as bars (move counts in buckets) and the
+ * largest count; NULL when there is none (or no memory). */
+static struct row *chart_rows(const struct stat_group *g,
+                              const struct section *sec, unsigned top,
+                              size_t *nrows, uint64_t *rest, uint64_t *max)
+{
+    struct row *rows = section_rows(g, sec, top, 1, nrows, rest);
+    if (!rows || !*nrows) {
+        free(rows);
+        return NULL;
+    }
+    *max = 0;
+    for (size_t k = 0; k < *nrows; k++)
+        if (rows[k].count > *max)
+            *max = rows[k].count;
+    return rows;
+}
+
 /* ---- text ---- */
 
 static void bar(struct cli_buf *b, uint64_t n, uint64_t max)
@@ -180,8 +206,7 @@ static void text_group(const struct stat_group *g,
     uint64_t games = total(g, "games");
     struct results r;
     struct lengths l;
-    read_results(g, &r);
-    read_lengths(g, &l);
+    read_summary(g, &r, &l);
     cli_buf_printf(b, "games      %" PRIu64 " in %" PRIu64 " file%s, %.1f MB "
                    "of records", games, total(g, "files"),
                    total(g, "files") == 1 ? "" : "s",
@@ -216,15 +241,10 @@ static void text_group(const struct stat_group *g,
     for (size_t i = 0; i < NSECTIONS; i++) {
         const struct section *sec = &sections[i];
         size_t n;
-        uint64_t rest, sum = table_sum(&g->t[sec->t]), max = 0;
-        struct row *rows = section_rows(g, sec, o->top, 1, &n, &rest);
-        if (!rows || !n) {
-            free(rows);
+        uint64_t rest, max, sum = table_sum(&g->t[sec->t]);
+        struct row *rows = chart_rows(g, sec, o->top, &n, &rest, &max);
+        if (!rows)
             continue;
-        }
-        for (size_t k = 0; k < n; k++)
-            if (rows[k].count > max)
-                max = rows[k].count;
         cli_buf_printf(b, "\n%s\n", sec->title);
         for (size_t k = 0; k < n; k++) {
             cli_buf_puts(b, "  ");
@@ -339,19 +359,6 @@ static void dup_notes(const struct stat_state *s, const struct dup_entry *f,
         cli_buf_puts(b, "; players or date differ");
 }
 
-/* The groups in print order (years in time order with --by=year); NULL
- * and b marked out of memory when that fails. */
-static struct stat_group **groups_in_order(const struct stat_state *s,
-                                           const struct stat_print *o,
-                                           struct cli_buf *b)
-{
-    struct stat_group **v = stat_sorted_groups(s, o->by &&
-                                               strcmp(o->by, "year") == 0);
-    if (!v)
-        b->nomem = 1;
-    return v;
-}
-
 /* " PB name  PW name..." of the fields e has, each after sep, its value
  * written by put (escaped for text or HTML). */
 static void info_fields(const struct stat_state *s, const struct dup_entry *e,
@@ -400,14 +407,11 @@ static void text_dups(const struct stat_state *s, const struct dup_report *d,
     }
 }
 
-void stat_print_text(struct cli *cli, const struct stat_state *s,
+void stat_print_text(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b)
 {
-    (void)cli;
-    struct stat_group **v = groups_in_order(s, o, b);
-    if (!v)
-        return;
+    struct stat_group *const *v = o->groups;
     if (!s->ngroups)
         cli_buf_printf(b, "no games (%" PRIu64 " read)\n", s->read);
     for (size_t i = 0; i < s->ngroups; i++) {
@@ -418,9 +422,15 @@ void stat_print_text(struct cli *cli, const struct stat_state *s,
         }
         text_group(v[i], o, b);
     }
-    free(v);
     if (o->dups)
         text_dups(s, d, b);
+}
+
+/* A member whose value is a count. */
+static void key_uint(sgf_emitter *e, const char *key, unsigned long long v)
+{
+    sgf_emit_key(e, key);
+    sgf_emit_uint(e, v);
 }
 
 /* ---- JSON ---- */
@@ -436,18 +446,15 @@ static void json_table(const struct stat_group *g, enum stat_table_id t,
         return;
     }
     sgf_emit_begin_object(e);
-    sgf_emit_key(e, "distinct");
-    sgf_emit_uint(e, n);
-    sgf_emit_key(e, "total");
-    sgf_emit_uint(e, table_sum(&g->t[t]));
+    key_uint(e, "distinct", n);
+    key_uint(e, "total", table_sum(&g->t[t]));
     sgf_emit_key(e, "values");
     sgf_emit_begin_array(e);
     for (size_t i = 0; i < stat_first_n(&g->t[t], limit); i++) {
         sgf_emit_begin_object(e);
         sgf_emit_key(e, "value");
         sgf_emit_cstring(e, v[i]->key);
-        sgf_emit_key(e, "count");
-        sgf_emit_uint(e, v[i]->count);
+        key_uint(e, "count", v[i]->count);
         sgf_emit_end_object(e);
     }
     sgf_emit_end_array(e);
@@ -469,10 +476,8 @@ static void json_dup_record(const struct stat_state *s,
     sgf_emit_begin_object(j);
     sgf_emit_key(j, "origin");
     sgf_emit_cstring(j, s->origins[e->origin]);
-    sgf_emit_key(j, "game");
-    sgf_emit_uint(j, e->game);
-    sgf_emit_key(j, "moves");
-    sgf_emit_uint(j, e->moves);
+    key_uint(j, "game", e->game);
+    key_uint(j, "moves", e->moves);
     sgf_emit_key(j, "dyer");
     sgf_emit_cstring(j, dyer);
     sgf_emit_key(j, "action");
@@ -485,8 +490,7 @@ static void json_dup_record(const struct stat_state *s,
     sgf_emit_bool(j, (f->form ^ e->form) & 8);
     sgf_emit_key(j, "truncated");
     sgf_emit_bool(j, e->moves < f->moves);
-    sgf_emit_key(j, "shared_moves");
-    sgf_emit_uint(j, shared_moves(f, e));
+    key_uint(j, "shared_moves", shared_moves(f, e));
     sgf_emit_key(j, "info");
     sgf_emit_cstring(j, info_names[info]);
     for (int k = 0; k < 4; k++) {
@@ -498,30 +502,24 @@ static void json_dup_record(const struct stat_state *s,
     sgf_emit_end_object(j);
 }
 
-void stat_print_json(struct cli *cli, const struct stat_state *s,
+void stat_print_json(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b)
 {
-    (void)cli;
-    struct stat_group **v = groups_in_order(s, o, b);
-    if (!v)
-        return;
+    struct stat_group *const *v = o->groups;
     sgf_emitter *e = cli_json_open(b);
     sgf_emit_begin_object(e);
-    sgf_emit_key(e, "sgfstat");
-    sgf_emit_uint(e, 1);
+    key_uint(e, "sgfstat", 1);
     sgf_emit_key(e, "by");
     sgf_emit_cstring(e, o->by);
-    sgf_emit_key(e, "read");
-    sgf_emit_uint(e, s->read);
+    key_uint(e, "read", s->read);
     sgf_emit_key(e, "groups");
     sgf_emit_begin_array(e);
     for (size_t i = 0; i < s->ngroups; i++) {
         const struct stat_group *g = v[i];
         struct results r;
         struct lengths l;
-        read_results(g, &r);
-        read_lengths(g, &l);
+        read_summary(g, &r, &l);
         sgf_emit_begin_object(e);
         sgf_emit_key(e, "key");
         sgf_emit_cstring(e, o->by ? g->key : NULL);
@@ -531,16 +529,12 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
             sgf_emit_key(e, totals[k]);
             sgf_emit_uint(e, total(g, totals[k]));
         }
-        sgf_emit_key(e, "black_wins");
-        sgf_emit_uint(e, r.black);
-        sgf_emit_key(e, "white_wins");
-        sgf_emit_uint(e, r.white);
-        sgf_emit_key(e, "draws");
-        sgf_emit_uint(e, r.draw);
+        key_uint(e, "black_wins", r.black);
+        key_uint(e, "white_wins", r.white);
+        key_uint(e, "draws", r.draw);
         sgf_emit_key(e, "moves_mean");
         sgf_emit_number(e, l.games ? (double)l.sum / (double)l.games : 0.0, 3);
-        sgf_emit_key(e, "moves_median");
-        sgf_emit_uint(e, l.median);
+        key_uint(e, "moves_median", l.median);
         sgf_emit_key(e, "tables");
         sgf_emit_begin_object(e);
         for (size_t k = 0; k < NSECTIONS; k++) {
@@ -551,26 +545,19 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
         sgf_emit_end_object(e);
     }
     sgf_emit_end_array(e);
-    free(v);
     if (o->dups) {
         sgf_emit_key(e, "duplicates");
         sgf_emit_begin_object(e);
-        sgf_emit_key(e, "sets");
-        sgf_emit_uint(e, d->nsets);
-        sgf_emit_key(e, "records");
-        sgf_emit_uint(e, d->nrecords);
-        sgf_emit_key(e, "evidence_moves");
-        sgf_emit_uint(e, d->depth_moves);
+        key_uint(e, "sets", d->nsets);
+        key_uint(e, "records", d->nrecords);
+        key_uint(e, "evidence_moves", d->depth_moves);
         sgf_emit_key(e, "openings");
         sgf_emit_begin_array(e);
         for (int l = 1; l + 1 < SGF_SIG_LEVELS; l++) {
             sgf_emit_begin_object(e);
-            sgf_emit_key(e, "moves");
-            sgf_emit_uint(e, sgf_sig_level((size_t)l));
-            sgf_emit_key(e, "records");
-            sgf_emit_uint(e, d->reaching[l]);
-            sgf_emit_key(e, "branching");
-            sgf_emit_uint(e, d->branching[l]);
+            key_uint(e, "moves", sgf_sig_level((size_t)l));
+            key_uint(e, "records", d->reaching[l]);
+            key_uint(e, "branching", d->branching[l]);
             sgf_emit_end_object(e);
         }
         sgf_emit_end_array(e);
@@ -580,8 +567,7 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
             const struct dup_set *set = &d->set[i];
             const struct dup_entry *f = stat_dup_at(s, set->member[0]);
             sgf_emit_begin_object(e);
-            sgf_emit_key(e, "moves");
-            sgf_emit_uint(e, f->moves);
+            key_uint(e, "moves", f->moves);
             sgf_emit_key(e, "records");
             sgf_emit_begin_array(e);
             for (size_t j = 0; j < set->n; j++)
@@ -599,14 +585,11 @@ void stat_print_json(struct cli *cli, const struct stat_state *s,
 
 /* ---- CSV: group,statistic,value,count ---- */
 
-void stat_print_csv(struct cli *cli, const struct stat_state *s,
+void stat_print_csv(const struct stat_state *s,
                     const struct stat_print *o, const struct dup_report *d,
                     struct cli_buf *b)
 {
-    (void)cli;
-    struct stat_group **v = groups_in_order(s, o, b);
-    if (!v)
-        return;
+    struct stat_group *const *v = o->groups;
     /* with --duplicates, the columns of the duplicates' rows follow */
     const char *more = ",,,,,,,,,,,,";
     cli_buf_printf(b, "group,statistic,value,count%s\r\n", o->dups ?
@@ -637,7 +620,6 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
             free(it);
         }
     }
-    free(v);
     if (!o->dups)
         return;
     /* one row per record of a set: the set's number as the group, the
@@ -735,15 +717,10 @@ static void html_chart(const struct stat_group *g, const struct section *sec,
                        unsigned top, struct cli_buf *b)
 {
     size_t n;
-    uint64_t rest, max = 0, sum = table_sum(&g->t[sec->t]);
-    struct row *rows = section_rows(g, sec, top ? top : 10, 1, &n, &rest);
-    if (!rows || !n) {
-        free(rows);
+    uint64_t rest, max, sum = table_sum(&g->t[sec->t]);
+    struct row *rows = chart_rows(g, sec, top ? top : 10, &n, &rest, &max);
+    if (!rows)
         return;
-    }
-    for (size_t k = 0; k < n; k++)
-        if (rows[k].count > max)
-            max = rows[k].count;
     const int label_w = 220, bar_w = 360, row_h = 18;
     cli_buf_puts(b, "<h3>");
     html_text(b, sec->title);
@@ -768,14 +745,11 @@ static void html_chart(const struct stat_group *g, const struct section *sec,
     free(rows);
 }
 
-void stat_print_html(struct cli *cli, const struct stat_state *s,
+void stat_print_html(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b)
 {
-    (void)cli;
-    struct stat_group **v = groups_in_order(s, o, b);
-    if (!v)
-        return;
+    struct stat_group *const *v = o->groups;
     cli_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
                  "charset=\"utf-8\"><title>sgfstat report</title>\n<style>"
                  "body{font-family:sans-serif;max-width:60em;margin:auto}"
@@ -785,8 +759,7 @@ void stat_print_html(struct cli *cli, const struct stat_state *s,
         const struct stat_group *g = v[i];
         struct results r;
         struct lengths l;
-        read_results(g, &r);
-        read_lengths(g, &l);
+        read_summary(g, &r, &l);
         if (o->by) {
             cli_buf_puts(b, "<h2>");
             html_text(b, o->by);
@@ -805,7 +778,6 @@ void stat_print_html(struct cli *cli, const struct stat_state *s,
         for (size_t k = 0; k < NSECTIONS; k++)
             html_chart(g, &sections[k], o->top, b);
     }
-    free(v);
     if (o->dups) {
         cli_buf_printf(b, "<h2>Duplicates: %zu records in %zu sets</h2>\n"
                        "<ol>\n", d->nrecords, d->nsets);

@@ -184,14 +184,15 @@ struct stat_print {
     const char *by;          /* --by, NULL for none */
     unsigned top;            /* rows of the long tables, 0 for all */
     int dups;                /* print duplicates */
+    struct stat_group **groups;  /* in print order (stat_sorted_groups) */
 };
-void stat_print_text(struct cli *cli, const struct stat_state *s,
+void stat_print_text(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b);
-void stat_print_json(struct cli *cli, const struct stat_state *s,
+void stat_print_json(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b);
-void stat_print_csv(struct cli *cli, const struct stat_state *s,
+void stat_print_csv(const struct stat_state *s,
                     const struct stat_print *o, const struct dup_report *d,
                     struct cli_buf *b);
 /* --keep-list (keep 1) or --drop-list (keep 0): the kept or the dropped
@@ -199,7 +200,7 @@ void stat_print_csv(struct cli *cli, const struct stat_state *s,
 void stat_print_dup_list(const struct stat_state *s,
                          const struct dup_report *d, int keep,
                          struct cli_buf *b);
-void stat_print_html(struct cli *cli, const struct stat_state *s,
+void stat_print_html(const struct stat_state *s,
                      const struct stat_print *o, const struct dup_report *d,
                      struct cli_buf *b);
 
