@@ -31,6 +31,9 @@ enum { WALL_LIBS = 4 };
  * answer outside the enclosure, and dead strings next to short walls
  * would read as alive. */
 enum { BREAK_STONES = 4 };
+/* Strings joined to the walls through eye-like points whose liberties the
+ * enclosure takes in (add_joined), at most. */
+enum { JOINED_STRINGS = 16 };
 
 size_t ld_bytes(const sgf_position *p)
 {
@@ -46,11 +49,36 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     t->in = (uint8_t *)mem + (size_t)(LD_DEPTH + 1) * n;
     t->max_empty = LD_EMPTY;
     t->friends_stop = 0;
+    t->connect = 0;
     memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
     t->nodes = 0;
     t->budget = 0;
+}
+
+/* Adds to joined (n strings so far) the strings of q's colour-of-str
+ * neighbours other than str's when q is an eye-like point of that colour
+ * (all neighbours that colour or off the board): a stone there joins them.
+ * Returns the new count (at most JOINED_STRINGS). */
+static int add_joined(const pl_board *b, int q, int str, int *joined, int n)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride, a = cl[str].color;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    for (int k = 0; k < 4; k++)
+        if (cl[nb[k]].color != a && cl[nb[k]].color != BOARD_BORDER)
+            return n;
+    for (int k = 0; k < 4 && n < JOINED_STRINGS; k++) {
+        if (cl[nb[k]].color != a || cl[nb[k]].head == cl[str].head)
+            continue;
+        int dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= cl[joined[j]].head == cl[nb[k]].head;
+        if (!dup)
+            joined[n++] = cl[nb[k]].head;
+    }
+    return n;
 }
 
 /* Builds the enclosure of the string on pt; 0 when it is too large, holds
@@ -103,12 +131,19 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
     }
     /* a wall short of liberties may die in a race with the group: its
      * outside liberties are points of the fight too (the search plays
-     * there, it does not grow the enclosure from them) */
-    for (int w = 0; w < t->nwall; w++) {
+     * there, it does not grow the enclosure from them).  With t->connect,
+     * so are those of the short strings a wall joins through an outside
+     * liberty that is its own eye-like point: joined, the wall has their
+     * liberties, which the search must be able to fill. */
+    int joined[JOINED_STRINGS], njoined = 0;
+    for (int w = 0; w < t->nwall + njoined; w++) {
         int libs[WALL_LIBS];
-        int n = pl_libs(b, t->wall[w], libs, WALL_LIBS - 1);
+        int str = w < t->nwall ? t->wall[w] : joined[w - t->nwall];
+        int n = pl_libs(b, str, libs, WALL_LIBS - 1);
         for (int k = 0; k < n && n < WALL_LIBS; k++) {
             int q = libs[k];
+            if (t->connect)
+                njoined = add_joined(b, q, str, joined, njoined);
             if (t->in[q])
                 continue;
             /* proving life, a liberty left out only makes the wall
@@ -245,11 +280,40 @@ static void tt_put(ld *t, uint64_t key, int result)
 
 static int defend(ld *t, int d);
 
+/* Does col's stone on the eye-like point q join a string of col short of
+ * liberties (two at most) to another string?  Then it is a connection,
+ * not an eye filled: a wall whose last liberties are q and a point inside
+ * the fight lives by joining its neighbour through q (a wall short of
+ * liberties that belongs to a larger group, doc/dead-stones.md). */
+static int joins_short(const pl_board *b, int q, int col)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    int heads[4], nh = 0, shortest = 3;
+    for (int k = 0; k < 4; k++) {
+        if (cl[nb[k]].color != col)
+            continue;
+        int h = cl[nb[k]].head, dup = 0;
+        for (int j = 0; j < nh; j++)
+            dup |= heads[j] == h;
+        if (dup)
+            continue;
+        heads[nh++] = h;
+        int libs[3], n = pl_libs(b, h, libs, 2);
+        if (n < shortest)
+            shortest = n;
+    }
+    return nh >= 2 && shortest <= 2;
+}
+
 /* Moves of colour col on ply d, best first: captures, then moves with two
  * liberties or more (vital points of small eye spaces before the rest),
  * then self-ataris (throw-ins: the attacker needs them to spoil an eye).
  * Never into col's own eye-like points (all neighbours col's or off the
- * board): filling them only shortens one's own liberties. */
+ * board): filling them only shortens one's own liberties - unless the
+ * stone joins a string short of liberties to another (joins_short), when
+ * t->connect. */
 static int gen_moves(const ld *t, int d, int col, int *moves)
 {
     const pl_board *b = &t->stack[d];
@@ -266,7 +330,8 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
             mine += cl[nb[k]].color == col || cl[nb[k]].color == BOARD_BORDER;
         int size, cap;
         int libs = pl_probe(b, q, col, &size, &cap);
-        if (libs == 0 || (mine == 4 && cap == 0))
+        if (libs == 0 ||
+            (mine == 4 && cap == 0 && !(t->connect && joins_short(b, q, col))))
             continue;
         int r = cap > 0 ? 0 : libs >= 2 ? (pl_vital_point(b, q) == q ? 1 : 2) : 3;
         /* insertion by rank keeps the order stable (deterministic) */
@@ -433,15 +498,17 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
 {
     int c = b->cell[pt].color;
     t->max_empty = LD_EMPTY;
-    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
-        return 0;
-    /* the search's model (walls fixed, play inside only) holds for a
-     * small group alone in its enclosure: no unsettled enemy stones
-     * there, a few stones of its own, walls with nothing loose around */
-    if (t->enemies || t->friends > LD_ALIVE_STONES ||
-        wall_touches_loose(t, b, c, settled))
-        return 0;
-    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+    /* the walls are not fixed: a short one may join its neighbours */
+    t->connect = 1;
+    /* the search's model (play inside only) holds for a small group alone
+     * in its enclosure: no unsettled enemy stones there, a few stones of
+     * its own, walls with nothing loose around */
+    int lives = (c == SGF_BLACK || c == SGF_WHITE) && enclose(t, b, pt, settled) &&
+                !t->enemies && t->friends <= LD_ALIVE_STONES &&
+                !wall_touches_loose(t, b, c, settled) &&
+                search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+    t->connect = 0;
+    return lives;
 }
 
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,

@@ -39,6 +39,9 @@ typedef struct ld {
     int tg, c;                    /* the target's point and colour */
     int max_empty;                /* empty points enclose() accepts */
     int friends_stop;             /* settled friendly stones bound it */
+    int connect;                  /* both sides may fill an eye-like point
+                                   * that joins a short string to another
+                                   * (ld_alive: the walls are not fixed) */
     int npts;                     /* the enclosure: its points, */
     uint16_t pts[LD_POINTS];
     int nwall;                    /* and the enemy stones around it */
@@ -68,7 +71,10 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
  * or lives in seki: every attacker move there loses), and the enclosure
  * holds no unsettled enemy stone, at most LD_ALIVE_STONES of the
  * group's, and walls touching no unsettled stone of the group's colour
- * outside it.  0 when captured or unknown. */
+ * outside it.  The walls are not fixed: a short wall may join another
+ * string through its own eye-like point, and the liberties of the short
+ * strings it joins are points of the search.  0 when captured or
+ * unknown. */
 int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
              long budget);
 
