@@ -57,9 +57,29 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     t->budget = 0;
 }
 
-/* Adds to joined (n strings so far) the strings of q's colour-of-str
- * neighbours other than str's when q is an eye-like point of that colour
- * (all neighbours that colour or off the board): a stone there joins them.
+/* The strings of colour col next to the point q, each once (their
+ * heads, at most 4); returns how many. */
+static int neighbour_strings(const pl_board *b, int q, int col, int *heads)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        if (cl[nb[k]].color != col)
+            continue;
+        int h = cl[nb[k]].head, dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= heads[j] == h;
+        if (!dup)
+            heads[n++] = h;
+    }
+    return n;
+}
+
+/* Adds to joined (n strings so far) the strings next to q of str's
+ * colour other than str when q is an eye-like point of that colour (all
+ * neighbours that colour or off the board): a stone there joins them.
  * Returns the new count (at most JOINED_STRINGS). */
 static int add_joined(const pl_board *b, int q, int str, int *joined, int n)
 {
@@ -69,14 +89,13 @@ static int add_joined(const pl_board *b, int q, int str, int *joined, int n)
     for (int k = 0; k < 4; k++)
         if (cl[nb[k]].color != a && cl[nb[k]].color != BOARD_BORDER)
             return n;
-    for (int k = 0; k < 4 && n < JOINED_STRINGS; k++) {
-        if (cl[nb[k]].color != a || cl[nb[k]].head == cl[str].head)
-            continue;
-        int dup = 0;
+    int heads[4], nh = neighbour_strings(b, q, a, heads);
+    for (int k = 0; k < nh && n < JOINED_STRINGS; k++) {
+        int dup = heads[k] == cl[str].head;
         for (int j = 0; j < n; j++)
-            dup |= cl[joined[j]].head == cl[nb[k]].head;
+            dup |= joined[j] == heads[k];
         if (!dup)
-            joined[n++] = cl[nb[k]].head;
+            joined[n++] = heads[k];
     }
     return n;
 }
@@ -287,24 +306,11 @@ static int defend(ld *t, int d);
  * liberties that belongs to a larger group, doc/dead-stones.md). */
 static int joins_short(const pl_board *b, int q, int col)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    const int nb[4] = { q - s, q - 1, q + 1, q + s };
-    int heads[4], nh = 0, shortest = 3;
-    for (int k = 0; k < 4; k++) {
-        if (cl[nb[k]].color != col)
-            continue;
-        int h = cl[nb[k]].head, dup = 0;
-        for (int j = 0; j < nh; j++)
-            dup |= heads[j] == h;
-        if (dup)
-            continue;
-        heads[nh++] = h;
-        int libs[3], n = pl_libs(b, h, libs, 2);
-        if (n < shortest)
-            shortest = n;
-    }
-    return nh >= 2 && shortest <= 2;
+    int heads[4], n = neighbour_strings(b, q, col, heads), libs[3];
+    for (int k = 0; k < n && n >= 2; k++)
+        if (pl_libs(b, heads[k], libs, 2) <= 2)
+            return 1;
+    return 0;
 }
 
 /* Moves of colour col on ply d, best first: captures, then moves with two
