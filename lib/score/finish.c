@@ -17,7 +17,9 @@
  *     gain plus what the opponent would gain there: the deiri), counting
  *     the points of the open area that the move closes for one colour and
  *     the teire it forces; a point worth nothing only when it touches both
- *     colours (a dame); among points worth the same, the one next to the
+ *     colours (a dame) or lies in a neutral area of fewer than
+ *     OPEN_UNSURE points (the approach to a dame, whose teire comes a
+ *     move later); among points worth the same, the one next to the
  *     string shortest of liberties;
  *  4. else passes; two passes end it.
  *
@@ -56,6 +58,7 @@ typedef struct fin {
     uint16_t *queue;
     uint16_t *area;      /* per point: its area (label_areas), or NO_AREA */
     uint8_t *touch;      /* per area: colours of the living stones around */
+    uint16_t *size;      /* per area: its points */
     uint8_t *seki;       /* per point: a living stone of a string in seki */
     int value;           /* the deiri of boundary's last answer */
 } fin;
@@ -68,7 +71,7 @@ static size_t round_up(size_t n)
 size_t fin_bytes(const sgf_position *p)
 {
     size_t n = (size_t)p->b.npoints;
-    return 2 * round_up(pl_bytes(p)) + round_up(n) + 3 * round_up(2 * n) +
+    return 2 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
            2 * round_up(n);
 }
 
@@ -122,6 +125,7 @@ static int label_areas(fin *f)
             }
         }
         f->touch[na] = (uint8_t)touch;
+        f->size[na] = (uint16_t)tail;
         if (touch == 3)
             open += tail;
         na++;
@@ -198,6 +202,22 @@ static int out_of_reach(const pl_board *b, int q)
     return 1;
 }
 
+/* Are both liberties of the string on q (board b) points of its own
+ * territory (areas of f touching its colour only)?  The finish plays
+ * only in open areas: no chase starts there, the string is safe. */
+static int libs_at_home(const fin *f, const pl_board *b, int q)
+{
+    int libs[3];
+    if (pl_libs(b, q, libs, 2) != 2)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        int a = f->area[libs[k]];
+        if (a == NO_AREA || f->touch[a] != b->cell[q].color)
+            return 0;
+    }
+    return 1;
+}
+
 /* May c put a quiet stone on the empty point m: no capture, two
  * liberties at least, not joining its dead stones, and no atari on a
  * living enemy string that the enemy cannot answer?  Deciding who lives
@@ -221,8 +241,9 @@ static int quiet_move(fin *f, int m, int c)
     if (!atari)
         return 0;
     /* the atari is a teire when the answer leaves the string out of
-     * reach: three liberties or eyes; an answer that leaves two outside
-     * liberties starts a chase */
+     * reach: three liberties, eyes, or two liberties inside its own
+     * territory; an answer that leaves two outside liberties starts a
+     * chase */
     for (int k = 0; k < 4; k++) {
         int q = nb[k];
         if (!living(f, q) || cl[q].color != 3 - c)
@@ -238,7 +259,8 @@ static int quiet_move(fin *f, int m, int c)
         teire |= f->b.cell[answer].color == SGF_EMPTY && a != NO_AREA &&
                  f->touch[a] == 3 - c;
         pl_play(&f->try, answer, 3 - c);
-        if (f->try.cell[q].color != 3 - c || !out_of_reach(&f->try, q))
+        if (f->try.cell[q].color != 3 - c ||
+            !(out_of_reach(&f->try, q) || libs_at_home(f, &f->try, q)))
             return -1;
     }
     return teire;
@@ -373,8 +395,11 @@ static int boundary(fin *f, int c)
         int theirs = quiet_move(f, m, 3 - c);
         int other = theirs >= 0 ? worth(f, m, 3 - c, theirs) : 0;
         int deiri = own + other;
-        /* a point worth nothing is played only as a dame */
-        if (deiri == 0 && around != 3)
+        /* a point worth nothing is played only as a dame, or in a neutral
+         * area too small to be a boundary left open: there it takes a
+         * liberty the enemy lacks, and the atari on the next point
+         * forces the teire */
+        if (deiri == 0 && around != 3 && f->size[f->area[m]] >= OPEN_UNSURE)
             continue;
         /* among points worth the same, the one next to the string (of
          * either colour) shortest of liberties: where the teire will be */
@@ -495,6 +520,8 @@ static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
     f->queue = (uint16_t *)at;
     at += round_up(2 * n);
     f->area = (uint16_t *)at;
+    at += round_up(2 * n);
+    f->size = (uint16_t *)at;
     at += round_up(2 * n);
     f->touch = (uint8_t *)at;
     at += round_up(n);
