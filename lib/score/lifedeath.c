@@ -61,20 +61,7 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
  * heads, at most 4); returns how many. */
 static int neighbour_strings(const pl_board *b, int q, int col, int *heads)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    const int nb[4] = { q - s, q - 1, q + 1, q + s };
-    int n = 0;
-    for (int k = 0; k < 4; k++) {
-        if (cl[nb[k]].color != col)
-            continue;
-        int h = cl[nb[k]].head, dup = 0;
-        for (int j = 0; j < n; j++)
-            dup |= heads[j] == h;
-        if (!dup)
-            heads[n++] = h;
-    }
-    return n;
+    return pl_add_neighbour_strings(b, q, col, heads, 0, 4);
 }
 
 /* Adds to joined (n strings so far) the strings next to q of str's

@@ -406,6 +406,24 @@ static inline int acceptable(const pl_board *b, int pt, int c)
     return libs >= 2 || cap > 0 || size == 1 || nakade_throw(b, pt, c, size);
 }
 
+int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
+                             int n, int max)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    for (int k = 0; k < 4 && n < max; k++) {
+        if (cl[nb[k]].color != col)
+            continue;
+        int h = cl[nb[k]].head, dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= heads[j] == h;
+        if (!dup)
+            heads[n++] = h;
+    }
+    return n;
+}
+
 int pl_libs(const pl_board *b, int pt, int *libs, int max)
 {
     const pl_cell *cl = b->cell;

@@ -77,6 +77,11 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured);
 /* The liberties of the string of the stone on pt into libs (at most max);
  * returns their number, or max + 1 when there are more. */
 int pl_libs(const pl_board *b, int pt, int *libs, int max);
+/* Appends to heads (n so far, at most max) the heads of the strings of
+ * colour col next to the point q that it does not hold yet; returns the
+ * new count. */
+int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
+                             int n, int max);
 
 /* Is the string of the stone on pt in atari?  (A string without any
  * liberty, which only a set-up position holds, is not: it has no liberty

@@ -56,19 +56,10 @@ static void add_move(int *moves, int *n, int pt)
 static int enemy_strings(const pl_board *b, int tg, int *heads)
 {
     const pl_cell *cl = b->cell;
-    const int a = 3 - cl[tg].color, s = b->stride;
+    const int a = 3 - cl[tg].color;
     int n = 0, q = cl[tg].head;
     do {
-        const int qn[4] = { q - s, q - 1, q + 1, q + s };
-        for (int k = 0; k < 4; k++) {
-            if (cl[qn[k]].color != a)
-                continue;
-            int h = cl[qn[k]].head, dup = 0;
-            for (int i = 0; i < n; i++)
-                dup |= heads[i] == h;
-            if (!dup && n < MAX_MOVES)
-                heads[n++] = h;
-        }
+        n = pl_add_neighbour_strings(b, q, a, heads, n, MAX_MOVES);
         q = cl[q].next;
     } while (q != cl[tg].head);
     return n;
