@@ -88,8 +88,11 @@ int race_takes_inside(const pl_board *b, const sgf_position *p,
         for (int l = 0; l < g.nlibs; l++)
             for (int m = 0; m < listed; m++)
                 shared += g.libs[l] == own[m];
-        /* in atari it is step 3e's: the race replayed after its capture */
-        if (g.nlibs < 2 || shared < g.nlibs || nown - shared <= g.nlibs)
+        /* every liberty of theirs is the string's: they fill its own
+         * ones first (theirs would be self-atari), and with as many of
+         * its own as they have, it takes them even moving second; in
+         * atari they are step 3e's */
+        if (g.nlibs < 2 || shared < g.nlibs || nown - shared < g.nlibs)
             continue;
         tac_init(t, p, tmem);
         if (tac_captured(t, b, heads[k], budget))

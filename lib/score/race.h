@@ -28,16 +28,17 @@ enum {
     RACE_LIBS_MAX = 32        /* liberties counted, at most */
 };
 
-/* Does the large dead string on pt in b live by taking an enemy string
+/* Does the large dead string on pt in b live by taking an enemy group
  * inside it?  The enemy strings joined to one next to it through their
- * liberties (a group, RACE_JOINED strings at most), at least
- * RACE_INSIDE_STONES stones, none pass-alive in map (SGF_MAP_* per
- * y * width + x) and none with an eye, whose every liberty is one of the
- * string's, at least two (in atari they are step 3e's) and fewer than
- * the string has besides them, while their owner cannot save the one next to it moving first
- * (tac_captured, budget nodes, t laid over tmem of tac_bytes here).
- * They gain a liberty only by capturing, so the string takes them when
- * it likes and keeps the eye the capture leaves. */
+ * liberties (RACE_JOINED strings at most): at least RACE_INSIDE_STONES
+ * stones (a single stone is a throw-in), none pass-alive in map
+ * (SGF_MAP_* per y * width + x), no eye, at least two liberties (in
+ * atari they are step 3e's), every one of them a liberty of the string,
+ * which has as many of its own; and their owner cannot save the one
+ * next to it moving first (tac_captured, budget nodes, t laid over tmem
+ * of tac_bytes here).  They must fill the string's own liberties before
+ * the shared ones, the string only theirs: it takes them even moving
+ * second, and keeps the eye. */
 int race_takes_inside(const pl_board *b, const sgf_position *p,
                       const unsigned char *map, tac *t, void *tmem, int pt,
                       long budget);
