@@ -21,7 +21,11 @@
  *     OPEN_UNSURE points (the approach to a dame, whose teire comes a
  *     move later); among points worth the same, the one next to the
  *     string shortest of liberties;
- *  4. else passes; two passes end it.
+ *  4. once no open point is left for it: fills a liberty of its string
+ *     that has two left, both in its own territory, but that an enemy
+ *     stone there would take all the same (the teire of a shortage of
+ *     liberties: a dead stone takes one);
+ *  5. else passes; two passes end it.
  *
  * Never a move that leaves its own string with one liberty, none next to
  * its own dead stones (that would revive them), no capture outside steps
@@ -50,6 +54,7 @@ enum {
 typedef struct fin {
     pl_board b;
     pl_board try;        /* scratch: a move tried before it is played */
+    pl_board threat;     /* scratch: the enemy's stone after a teire tried */
     const sgf_position *p;
     int territory;       /* territory scoring: a stone is worth nothing */
     uint8_t *dead;       /* per point: a stone counted dead */
@@ -71,7 +76,7 @@ static size_t round_up(size_t n)
 size_t fin_bytes(const sgf_position *p)
 {
     size_t n = (size_t)p->b.npoints;
-    return 2 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
+    return 3 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
            2 * round_up(n);
 }
 
@@ -373,6 +378,66 @@ static int guard(const fin *f, int c)
     return 0;
 }
 
+/* Can the enemy of c take the string of c on q (two liberties, board
+ * b): a stone on one liberty, reviving its dead stones if it touches
+ * them, leaves an atari that c can neither escape nor answer by taking
+ * the stone?  A dead stone takes a liberty: a string whose two
+ * liberties lie in its own territory may still be short of them. */
+static int short_of_libs(const fin *f, pl_board *t, const pl_board *b, int q,
+                         int c)
+{
+    int libs[3], size, cap;
+    if (pl_libs(b, q, libs, 2) != 2)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        int l = libs[k];
+        if (l == b->ko || (pl_probe(b, l, 3 - c, &size, &cap) == 0 && cap == 0))
+            continue;
+        pl_copy(t, b);
+        pl_play(t, l, 3 - c);
+        if (t->cell[q].color != c || (pl_atari(t, q) && !rescue(f, t, q, c)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Step 4: the teire once the dame are filled: c's living string with
+ * two liberties in its own territory that the enemy could take
+ * (short_of_libs) gets a stone on the liberty that leaves it safe.  A
+ * point of c's territory lost, as players fill it before the count.
+ * 0 for none. */
+static int shortage(fin *f, int c)
+{
+    const pl_cell *cl = f->b.cell;
+    int libs[3], size, cap;
+    for (int q = 0; q < f->p->b.npoints; q++) {
+        if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
+            !libs_at_home(f, &f->b, q) || !short_of_libs(f, &f->try, &f->b, q, c))
+            continue;
+        /* the liberty that gives the string most liberties */
+        int best = 0, most = 1, more[3];
+        pl_libs(&f->b, q, libs, 2);
+        for (int k = 0; k < 2; k++) {
+            int l = libs[k];
+            if (l == f->b.ko || touches_own_dead(f, l, c) ||
+                pl_probe(&f->b, l, c, &size, &cap) < 2)
+                continue;
+            pl_copy(&f->try, &f->b);
+            pl_play(&f->try, l, c);
+            int n = pl_libs(&f->try, q, more, 2);
+            if (n == 2 && short_of_libs(f, &f->threat, &f->try, q, c))
+                continue;
+            if (n > most) {
+                best = l;
+                most = n;
+            }
+        }
+        if (best)
+            return best;
+    }
+    return 0;
+}
+
 /* Step 3: the open point worth most to both sides.  0 for none. */
 static int boundary(fin *f, int c)
 {
@@ -513,6 +578,8 @@ static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
     at += round_up(pl_bytes(p));
     pl_attach(&f->try, p, at);
     at += round_up(pl_bytes(p));
+    pl_attach(&f->threat, p, at);
+    at += round_up(pl_bytes(p));
     f->dead = (uint8_t *)at;
     at += round_up(n);
     f->seen = (uint16_t *)at;
@@ -621,6 +688,8 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
             if (m && f.value >= VALUE_UNSURE)
                 mark_around(&f, m, map);
         }
+        if (!m)
+            m = shortage(&f, c);
         if (m) {
             play(&f, m, c);
             label_areas(&f);
