@@ -27,6 +27,9 @@
  *     next to an enemy string in atari that a search proved lost is
  *     replayed from the board after its owner takes that string; it
  *     lives when it clearly lives there (the playouts seldom take first).
+ *     In a record that stops before the end, one the playouts kill without
+ *     conviction that holds an enemy group inside, short of liberties and
+ *     lost, lives: it takes that group when it likes (race_takes_inside).
  *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
@@ -555,8 +558,10 @@ static int proof_loser(const est *e, int a, int b)
 
 /* Step 3e: a large dead string next to an enemy string in atari that a
  * search proved lost: its owner takes that string whenever it likes, and
- * the race is replayed from the board after the capture. */
-static int replay_races(est *e, unsigned char *map, uint64_t seed)
+ * the race is replayed from the board after the capture.  One that holds
+ * a lost enemy group inside it lives (race_takes_inside). */
+static int replay_races(est *e, unsigned char *map, uint64_t seed,
+                        tac *t, void *tmem)
 {
     const int s = e->s;
     uint16_t *own = NULL;
@@ -568,6 +573,11 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed)
         if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
             e->base.cell[pt].size < RACE_REPLAY_STONES)
             continue;
+        if (e->open_end && e->share[i] < REVIVE_SHARE &&
+            race_takes_inside(&e->base, e->p, map, t, tmem, pt, TAC_NODES)) {
+            clear_string(e, map, pt, SGF_MAP_DEAD);
+            continue;
+        }
         int m = 0, q = pt;
         do {
             const int nb[4] = { q - s, q - 1, q + 1, q + s };
@@ -767,7 +777,7 @@ int sgf_position_estimate_dead(const sgf_position *p,
             clear_string(&e, map, pt, SGF_MAP_UNSETTLED);
             mark_string(&e, map, pt, SGF_MAP_DEAD);
         }
-    rc = replay_races(&e, map, o ? o->seed : 0);
+    rc = replay_races(&e, map, o ? o->seed : 0, t, tmem);
     if (rc < 0)
         goto out;
     resolve_dead_pairs(&e, map);

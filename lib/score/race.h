@@ -4,12 +4,15 @@
  * next to an enemy string in atari that cannot escape.  Its owner may take
  * that string whenever it likes; the playouts, which fill liberties at
  * random, seldom take it first and call the group dead.  The race is
- * replayed from the board after the capture.  Never installed.
+ * replayed from the board after the capture.  And a large group that
+ * holds an enemy string inside it, short of liberties and lost, lives by
+ * taking it (race_takes_inside).  Never installed.
  */
 #ifndef SGFKIT_RACE_H
 #define SGFKIT_RACE_H
 
 #include "score/playout.h"
+#include "score/tactics.h"
 
 /* The playouts of a replay: n from b after c plays on m (the liberty of
  * the string it takes), the opponent moving next, on the scratch board
@@ -18,5 +21,26 @@
 void race_replay(const pl_board *b, pl_board *work, const pat3_table *pat,
                  int m, int c, unsigned n, uint64_t *rng,
                  uint16_t *own_b, uint16_t *own_w, uint16_t *neutral);
+
+enum {
+    RACE_INSIDE_STONES = 2,   /* an enemy string inside: stones, at least */
+    RACE_JOINED = 16,         /* enemy strings joined through liberties */
+    RACE_LIBS_MAX = 32        /* liberties counted, at most */
+};
+
+/* Does the large dead string on pt in b live by taking an enemy group
+ * inside it?  The enemy strings joined to one next to it through their
+ * liberties (RACE_JOINED strings at most): at least RACE_INSIDE_STONES
+ * stones (a single stone is a throw-in), none pass-alive in map
+ * (SGF_MAP_* per y * width + x), no eye, at least two liberties (in
+ * atari they are step 3e's), every one of them a liberty of the string,
+ * which has as many of its own; and their owner cannot save the one
+ * next to it moving first (tac_captured, budget nodes, t laid over tmem
+ * of tac_bytes here).  They must fill the string's own liberties before
+ * the shared ones, the string only theirs: it takes them even moving
+ * second, and keeps the eye. */
+int race_takes_inside(const pl_board *b, const sgf_position *p,
+                      const unsigned char *map, tac *t, void *tmem, int pt,
+                      long budget);
 
 #endif /* SGFKIT_RACE_H */

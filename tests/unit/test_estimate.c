@@ -15,6 +15,7 @@
 #include "score/pat3.h"
 #include "score/tactics.h"
 #include "score/lifedeath.h"
+#include "score/race.h"
 #undef CHECK
 #include "harness.h"
 #include "sgfkit.h"
@@ -936,6 +937,74 @@ static void test_kgs_corpus(void)
     free(e);
 }
 
+/* race_takes_inside on the string at (x, y) of rows, nothing pass-alive. */
+static int takes_inside_at(const char *const *rows, int h, int x, int y)
+{
+    sgf_position *p = from_rows(rows, h);
+    CHECK(p != NULL);
+    if (!p)
+        return -1;
+    pl_board b;
+    tac *t = malloc(sizeof *t);
+    void *mem = malloc(pl_bytes(p));
+    void *tmem = malloc(tac_bytes(p));
+    unsigned char *map = calloc((size_t)(sgf_position_width(p) * h), 1);
+    int r = -1;
+    CHECK(t && mem && tmem && map);
+    if (t && mem && tmem && map) {
+        pl_load(&b, p, mem);
+        r = race_takes_inside(&b, p, map, t, tmem,
+                              (y + 1) * (sgf_position_width(p) + 1) + x, 4000);
+    }
+    free(t);
+    free(mem);
+    free(tmem);
+    free(map);
+    sgf_position_free(p);
+    return r;
+}
+
+static void test_takes_inside(void)
+{
+    /* White's c9-f9 lie inside Black's string: both their liberties (b9,
+     * g9) are Black's, which has two of its own (a7, j9).  White must
+     * fill those first, so Black takes the four stones even moving
+     * second, and their points make a straight four */
+    static const char *const inside[] = {
+        "X.OOOO.X.",
+        "XXXXXXXXO",
+        ".OOOOOOOO",
+        "OO.......",
+    };
+    CHECK(takes_inside_at(inside, 4, 0, 0) == 1);
+    /* one liberty of its own (a7 White's): White, first, fills j9 and
+     * Black's b9 puts both in atari with White to take them */
+    static const char *const short1[] = {
+        "X.OOOO.X.",
+        "XXXXXXXXO",
+        "OOOOOOOOO",
+        ".O.......",
+    };
+    CHECK(takes_inside_at(short1, 4, 0, 0) == 0);
+    /* a single stone inside is a throw-in, not a group to take */
+    static const char *const single[] = {
+        "X.O.XX.X.",
+        "XXXXXXXXO",
+        ".OOOOOOOO",
+        "OO.......",
+    };
+    CHECK(takes_inside_at(single, 4, 0, 0) == 0);
+    /* e8 open: Black's a9-d8 and f8-h9 are two strings, and g9, a
+     * liberty of White's, is not one of a9's: White is not inside it */
+    static const char *const open[] = {
+        "X.OOOO.X.",
+        "XXXX.XXXO",
+        ".OOOOOOOO",
+        "OO.......",
+    };
+    CHECK(takes_inside_at(open, 4, 0, 0) == 0);
+}
+
 int main(void)
 {
     test_dead_stone_in_territory();
@@ -952,6 +1021,7 @@ int main(void)
     test_large_race();
     test_no_eye_seki();
     test_race();
+    test_takes_inside();
     test_boundary_stone_connects();
     test_unsure_group();
     test_kgs_corpus();
