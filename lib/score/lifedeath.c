@@ -76,15 +76,16 @@ static int add_joined(const pl_board *b, int q, int str, int *joined, int n)
     for (int k = 0; k < 4; k++)
         if (cl[nb[k]].color != a && cl[nb[k]].color != BOARD_BORDER)
             return n;
-    int heads[4], nh = neighbour_strings(b, q, a, heads);
-    for (int k = 0; k < nh && n < JOINED_STRINGS; k++) {
-        int dup = heads[k] == cl[str].head;
-        for (int j = 0; j < n; j++)
-            dup |= joined[j] == heads[k];
-        if (!dup)
-            joined[n++] = heads[k];
-    }
-    return n;
+    /* one slot more for str itself, which is then taken out */
+    int m = pl_add_neighbour_strings(b, q, a, joined, n, JOINED_STRINGS + 1);
+    for (int k = n; k < m; k++)
+        if (joined[k] == cl[str].head) {
+            memmove(joined + k, joined + k + 1,
+                    (size_t)(m - k - 1) * sizeof *joined);
+            m--;
+            break;
+        }
+    return m < JOINED_STRINGS ? m : JOINED_STRINGS;
 }
 
 /* Builds the enclosure of the string on pt; 0 when it is too large, holds
@@ -141,7 +142,7 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
      * so are those of the short strings a wall joins through an outside
      * liberty that is its own eye-like point: joined, the wall has their
      * liberties, which the search must be able to fill. */
-    int joined[JOINED_STRINGS], njoined = 0;
+    int joined[JOINED_STRINGS + 1], njoined = 0;
     for (int w = 0; w < t->nwall + njoined; w++) {
         int libs[WALL_LIBS];
         int str = w < t->nwall ? t->wall[w] : joined[w - t->nwall];
