@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <strings.h>
 /* the capture search's own board (internal); sgf/checks.h has a CHECK of
@@ -340,29 +341,58 @@ static void kgs_game(kgs_eval *e, sgf_game *g)
     }
 }
 
+/* A board of rows with the capture search's memory, for the tests of
+ * tactics.c and race.c. */
+typedef struct {
+    sgf_position *p;
+    pl_board b;
+    tac *t;
+    void *mem, *tmem;
+    unsigned char *map;
+} tac_fixture;
+
+static bool tac_fixture_open(tac_fixture *f, const char *const *rows, int h)
+{
+    f->p = from_rows(rows, h);
+    CHECK(f->p != NULL);
+    if (!f->p)
+        return false;
+    f->t = malloc(sizeof *f->t);
+    f->mem = malloc(pl_bytes(f->p));
+    f->tmem = malloc(tac_bytes(f->p));
+    f->map = calloc((size_t)(sgf_position_width(f->p) * h), 1);
+    CHECK(f->t && f->mem && f->tmem && f->map);
+    if (!(f->t && f->mem && f->tmem && f->map))
+        return false;
+    pl_load(&f->b, f->p, f->mem);
+    tac_init(f->t, f->p, f->tmem);
+    return true;
+}
+
+static void tac_fixture_close(tac_fixture *f)
+{
+    free(f->t);
+    free(f->mem);
+    free(f->tmem);
+    free(f->map);
+    sgf_position_free(f->p);
+}
+
+/* Point (x, y) of a position laid out as board.h does. */
+static int at(const sgf_position *p, int x, int y)
+{
+    return (y + 1) * (sgf_position_width(p) + 1) + x;
+}
+
 /* The capture search (tactics.c) on rows, for the string of the stone at
  * (x, y) with its owner to move. */
 static int captured_at(const char *const *rows, int h, int x, int y)
 {
-    sgf_position *p = from_rows(rows, h);
-    CHECK(p != NULL);
-    if (!p)
-        return -1;
-    pl_board b;
-    tac *t = malloc(sizeof *t);
-    void *mem = malloc(pl_bytes(p));
-    void *tmem = malloc(tac_bytes(p));
+    tac_fixture f = { 0 };
     int r = -1;
-    CHECK(t && mem && tmem);
-    if (t && mem && tmem) {
-        pl_load(&b, p, mem);
-        tac_init(t, p, tmem);
-        r = tac_captured(t, &b, (y + 1) * (sgf_position_width(p) + 1) + x, 4000);
-    }
-    free(t);
-    free(mem);
-    free(tmem);
-    sgf_position_free(p);
+    if (tac_fixture_open(&f, rows, h))
+        r = tac_captured(f.t, &f.b, at(f.p, x, y), 4000);
+    tac_fixture_close(&f);
     return r;
 }
 
@@ -421,12 +451,6 @@ static void test_capture_search(void)
         ".........",
     };
     CHECK(captured_at(race, 7, 0, 1) == 1);
-}
-
-/* Point (x, y) of a position laid out as board.h does. */
-static int at(const sgf_position *p, int x, int y)
-{
-    return (y + 1) * (sgf_position_width(p) + 1) + x;
 }
 
 static void test_patterns(void)
@@ -940,27 +964,12 @@ static void test_kgs_corpus(void)
 /* race_takes_inside on the string at (x, y) of rows, nothing pass-alive. */
 static int takes_inside_at(const char *const *rows, int h, int x, int y)
 {
-    sgf_position *p = from_rows(rows, h);
-    CHECK(p != NULL);
-    if (!p)
-        return -1;
-    pl_board b;
-    tac *t = malloc(sizeof *t);
-    void *mem = malloc(pl_bytes(p));
-    void *tmem = malloc(tac_bytes(p));
-    unsigned char *map = calloc((size_t)(sgf_position_width(p) * h), 1);
+    tac_fixture f = { 0 };
     int r = -1;
-    CHECK(t && mem && tmem && map);
-    if (t && mem && tmem && map) {
-        pl_load(&b, p, mem);
-        r = race_takes_inside(&b, p, map, t, tmem,
-                              (y + 1) * (sgf_position_width(p) + 1) + x, 4000);
-    }
-    free(t);
-    free(mem);
-    free(tmem);
-    free(map);
-    sgf_position_free(p);
+    if (tac_fixture_open(&f, rows, h))
+        r = race_takes_inside(&f.b, f.p, f.map, f.t, f.tmem,
+                              at(f.p, x, y), 4000);
+    tac_fixture_close(&f);
     return r;
 }
 
