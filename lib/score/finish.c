@@ -401,18 +401,42 @@ static int short_of_libs(const fin *f, pl_board *t, const pl_board *b, int q,
     return 0;
 }
 
+/* Does the string on q (board b) touch a living enemy string with two
+ * liberties or fewer?  Then its liberties are a race or a seki, which
+ * the estimate decides: filling one of them is no teire. */
+static int touches_short_enemy(const fin *f, const pl_board *b, int q)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    int h = cl[q].head, r = h, libs[3];
+    do {
+        const int rn[4] = { r - s, r - 1, r + 1, r + s };
+        for (int j = 0; j < 4; j++)
+            if (cl[rn[j]].color == 3 - cl[q].color && !f->dead[rn[j]] &&
+                pl_libs(b, rn[j], libs, 2) <= 2)
+                return 1;
+        r = cl[r].next;
+    } while (r != h);
+    return 0;
+}
+
 /* Step 4: the teire once the dame are filled: c's living string with
- * two liberties in its own territory that the enemy could take
- * (short_of_libs) gets a stone on the liberty that leaves it safe.  A
- * point of c's territory lost, as players fill it before the count.
- * 0 for none. */
+ * two liberties that the enemy could take (short_of_libs) gets a stone
+ * on the liberty that leaves it safe.  A point of c's territory lost, as
+ * players fill it before the count.  Liberties at home, or anywhere for
+ * a string in no race: a liberty left on a dame that the enemy's stone
+ * takes (the atari the finish refuses as the start of a chase, its
+ * answer leaving the string short again) forces the teire all the
+ * same.  0 for none. */
 static int shortage(fin *f, int c)
 {
     const pl_cell *cl = f->b.cell;
     int libs[3], size, cap;
     for (int q = 0; q < f->p->b.npoints; q++) {
         if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
-            !libs_at_home(f, &f->b, q) || !short_of_libs(f, &f->try, &f->b, q, c))
+            pl_libs(&f->b, q, libs, 2) != 2 ||
+            (!libs_at_home(f, &f->b, q) && touches_short_enemy(f, &f->b, q)) ||
+            !short_of_libs(f, &f->try, &f->b, q, c))
             continue;
         /* the liberty that gives the string most liberties */
         int best = 0, most = 1, more[3];
