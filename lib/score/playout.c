@@ -25,8 +25,9 @@ enum { PATTERN_PER_MILLE = 1000 };
  * the size is rounded up to keep the next board's cells aligned. */
 size_t pl_bytes(const sgf_position *p)
 {
+    /* the neighbourhood codes have a guard entry too */
     size_t n = ((size_t)p->b.npoints + 1) * sizeof(pl_cell) +
-               (size_t)p->b.npoints * sizeof(uint16_t);
+               (2 * (size_t)p->b.npoints + 1) * sizeof(uint16_t);
     const size_t align = _Alignof(pl_cell);
     return (n + align - 1) / align * align;
 }
@@ -57,6 +58,53 @@ static inline void remove_lib(pl_cell *h, int pt)
     h->lsq -= (uint64_t)pt * (uint64_t)pt;
 }
 
+/* The fields of a neighbourhood code (pat3.h), by their low bit: the
+ * four orthogonal neighbours, the four diagonal ones. */
+enum { ORTH_LO = 0x1144u, DIAG_LO = 0x4411u, FIELDS_LO = 0x5555u };
+
+/* A code's fields as two bit sets, each field at its low bit: lo holds
+ * Black (1) and the border (3), hi White (2) and the border. */
+static inline unsigned code_lo(unsigned code)
+{
+    return code & FIELDS_LO;
+}
+
+static inline unsigned code_hi(unsigned code)
+{
+    return (code >> 1) & FIELDS_LO;
+}
+
+/* The eight neighbours of pt see a stone of colour c (1 to 3) appear
+ * there: pt is the SE neighbour of its NW neighbour, and so on. */
+static inline void nbr_put(pl_board *b, int pt, unsigned c)
+{
+    uint16_t *n = b->nbr;
+    const int s = b->stride;
+    n[pt - s - 1] = (uint16_t)(n[pt - s - 1] | c << 14);
+    n[pt - s] = (uint16_t)(n[pt - s] | c << 12);
+    n[pt - s + 1] = (uint16_t)(n[pt - s + 1] | c << 10);
+    n[pt - 1] = (uint16_t)(n[pt - 1] | c << 8);
+    n[pt + 1] = (uint16_t)(n[pt + 1] | c << 6);
+    n[pt + s - 1] = (uint16_t)(n[pt + s - 1] | c << 4);
+    n[pt + s] = (uint16_t)(n[pt + s] | c << 2);
+    n[pt + s + 1] = (uint16_t)(n[pt + s + 1] | c);
+}
+
+/* ... and see it go. */
+static inline void nbr_clear(pl_board *b, int pt)
+{
+    uint16_t *n = b->nbr;
+    const int s = b->stride;
+    n[pt - s - 1] &= (uint16_t)~(3u << 14);
+    n[pt - s] &= (uint16_t)~(3u << 12);
+    n[pt - s + 1] &= (uint16_t)~(3u << 10);
+    n[pt - 1] &= (uint16_t)~(3u << 8);
+    n[pt + 1] &= (uint16_t)~(3u << 6);
+    n[pt + s - 1] &= (uint16_t)~(3u << 4);
+    n[pt + s] &= (uint16_t)~(3u << 2);
+    n[pt + s + 1] &= (uint16_t)~3u;
+}
+
 static inline void empty_add(pl_board *b, int pt)
 {
     b->cell[pt].epos = (uint16_t)b->nempty;
@@ -81,9 +129,11 @@ void pl_attach(pl_board *b, const sgf_position *p, void *mem)
     b->nempty = 0;
     b->cell = (pl_cell *)mem + 1;
     b->empty = (uint16_t *)(b->cell + p->b.npoints);
+    b->nbr = b->empty + p->b.npoints + 1;
     /* the guard cell: pl_copy never writes it */
     memset(b->cell - 1, 0, sizeof *b->cell);
     b->cell[-1].color = BOARD_BORDER;
+    b->nbr[-1] = 0;
 }
 
 void pl_load(pl_board *b, const sgf_position *p, void *mem)
@@ -123,17 +173,26 @@ void pl_load(pl_board *b, const sgf_position *p, void *mem)
             at = b->cell[at].next;
         } while (at != pt);
     }
+    const pl_cell *cl = b->cell;
+    for (int pt = 0; pt < p->b.npoints; pt++)
+        b->nbr[pt] = cl[pt].color == BOARD_BORDER ? 0 : (uint16_t)(
+            (unsigned)cl[pt - s - 1].color | (unsigned)cl[pt - s].color << 2 |
+            (unsigned)cl[pt - s + 1].color << 4 | (unsigned)cl[pt - 1].color << 6 |
+            (unsigned)cl[pt + 1].color << 8 | (unsigned)cl[pt + s - 1].color << 10 |
+            (unsigned)cl[pt + s].color << 12 | (unsigned)cl[pt + s + 1].color << 14);
 }
 
 void pl_copy(pl_board *dst, const pl_board *src)
 {
     pl_cell *cell = dst->cell;
-    uint16_t *empty = dst->empty;
+    uint16_t *empty = dst->empty, *nbr = dst->nbr;
     *dst = *src;
     dst->cell = cell;
     dst->empty = empty;
+    dst->nbr = nbr;
     memcpy(cell, src->cell, (size_t)src->npoints * sizeof *cell);
     memcpy(empty, src->empty, (size_t)src->nempty * sizeof *empty);
+    memcpy(nbr, src->nbr, (size_t)src->npoints * sizeof *nbr);
 }
 
 /* Joins the strings headed by a and b; returns the new head. */
@@ -170,6 +229,7 @@ static int remove_string(pl_board *b, int h)
         cl[q].color = SGF_EMPTY;
         cl[q].head = 0;
         empty_add(b, q);
+        nbr_clear(b, q);
         const int nb[4] = { q - s, q - 1, q + 1, q + s };
         for (int i = 0; i < 4; i++) {
             int c = cl[nb[i]].color;
@@ -188,6 +248,7 @@ void pl_play(pl_board *b, int pt, int c)
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
     empty_remove(b, pt);
+    nbr_put(b, pt, (unsigned)c);
     pl_cell *x = &cl[pt];
     x->color = (uint8_t)c;
     x->head = x->next = (uint16_t)pt;
@@ -216,12 +277,12 @@ void pl_play(pl_board *b, int pt, int c)
     b->last = pt;
 }
 
-static inline int empty_neighbours(const pl_board *b, int pt)
+/* Has the empty pt two empty neighbours or more? */
+static inline int two_empty_neighbours(const pl_board *b, int pt)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    return (cl[pt - s].color == SGF_EMPTY) + (cl[pt - 1].color == SGF_EMPTY) +
-           (cl[pt + 1].color == SGF_EMPTY) + (cl[pt + s].color == SGF_EMPTY);
+    unsigned code = b->nbr[pt];
+    unsigned e = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
+    return (e & (e - 1)) != 0;
 }
 
 /* Would c's stone on pt sit in its own true eye?  All neighbours c's (or
@@ -229,21 +290,14 @@ static inline int empty_neighbours(const pl_board *b, int pt)
  * otherwise the eye can be made false and may have to be filled. */
 static inline int own_eye(const pl_board *b, int pt, int c)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    int edge = 0, bad = 0;
-    const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-    for (int i = 0; i < 4; i++) {
-        int col = cl[nb[i]].color;
-        if (col == BOARD_BORDER)
-            edge = 1;
-        else if (col != c)
-            return 0;
-    }
-    const int dg[4] = { pt - s - 1, pt - s + 1, pt + s - 1, pt + s + 1 };
-    for (int i = 0; i < 4; i++)
-        bad += cl[dg[i]].color == 3 - c;
-    return bad + edge < 2;
+    unsigned code = b->nbr[pt], lo = code_lo(code), hi = code_hi(code);
+    /* mine: c's stones and the border; theirs: the opponent's and the
+     * border */
+    unsigned mine = c == SGF_BLACK ? lo : hi, theirs = c == SGF_BLACK ? hi : lo;
+    if ((mine & ORTH_LO) != ORTH_LO)
+        return 0;
+    unsigned bad = theirs & ~mine & DIAG_LO;
+    return lo & hi & ORTH_LO ? bad == 0 : (bad & (bad - 1)) == 0;
 }
 
 int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
@@ -397,7 +451,7 @@ static inline int acceptable(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
-    if (empty_neighbours(b, pt) >= 2)
+    if (two_empty_neighbours(b, pt))
         return 1;   /* two liberties whatever it joins */
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
@@ -497,16 +551,7 @@ static int local(const pl_board *b, int c, uint64_t *rng)
 /* The neighbourhood code of pt (pat3.h) seen by c. */
 static inline unsigned code3(const pl_board *b, int pt, int c)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    unsigned code = (unsigned)cl[pt - s - 1].color |
-                    (unsigned)cl[pt - s].color << 2 |
-                    (unsigned)cl[pt - s + 1].color << 4 |
-                    (unsigned)cl[pt - 1].color << 6 |
-                    (unsigned)cl[pt + 1].color << 8 |
-                    (unsigned)cl[pt + s - 1].color << 10 |
-                    (unsigned)cl[pt + s].color << 12 |
-                    (unsigned)cl[pt + s + 1].color << 14;
+    unsigned code = b->nbr[pt];
     /* the table is written for Black (1) to play */
     return c == SGF_BLACK ? code : pat3_swap(code);
 }
@@ -524,7 +569,7 @@ static inline int solid(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
-    if (empty_neighbours(b, pt) >= 2)
+    if (two_empty_neighbours(b, pt))
         return 1;
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
@@ -562,24 +607,23 @@ enum { NAKADE_MAX = 6 };
  * number, even when the answer is 0: a caller skips points already seen. */
 static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
 {
-    const pl_cell *cl = b->cell;
     const int s = b->stride;
     int n = 0, wall = 0;
     area[n++] = pt;
     *n_out = 1;
+    /* the orthogonal fields of a code, in code order: N, W, E, S */
+    const int off[4] = { -s, -1, 1, s };
+    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
     for (int i = 0; i < n; i++) {
-        const int nb[4] = { area[i] - s, area[i] - 1, area[i] + 1, area[i] + s };
+        unsigned code = b->nbr[area[i]], lo = code_lo(code), hi = code_hi(code);
+        wall |= ((lo & ~hi & ORTH_LO) != 0) | ((hi & ~lo & ORTH_LO) != 0) << 1;
+        if (wall == 3)
+            return 0;   /* between both colours: no eye space */
+        unsigned empty = ~(lo | hi) & ORTH_LO;
         for (int k = 0; k < 4; k++) {
-            int q = nb[k], col = cl[q].color;
-            if (col == SGF_BLACK || col == SGF_WHITE) {
-                wall |= col;
-                if (wall == 3)
-                    return 0;   /* between both colours: no eye space */
+            if (!(empty & field[k]))
                 continue;
-            }
-            if (col != SGF_EMPTY)
-                continue;
-            int dup = 0;
+            int q = area[i] + off[k], dup = 0;
             for (int j = 0; j < n; j++)
                 dup |= area[j] == q;
             if (dup)
