@@ -285,6 +285,33 @@ static inline int two_empty_neighbours(const pl_board *b, int pt)
     return (e & (e - 1)) != 0;
 }
 
+/* Has the empty pt (fewer than two empty neighbours) one? */
+static inline int one_empty_neighbour(const pl_board *b, int pt)
+{
+    unsigned code = b->nbr[pt];
+    return (~(code_lo(code) | code_hi(code)) & ORTH_LO) != 0;
+}
+
+/* Has pt a stone of c next to it? */
+static inline int own_neighbour(const pl_board *b, int pt, int c)
+{
+    unsigned code = b->nbr[pt], lo = code_lo(code), hi = code_hi(code);
+    return ((c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO) != 0;
+}
+
+/* Would c's stone on pt capture?  (Some enemy string next to it in
+ * atari.) */
+static inline int enemy_in_atari(const pl_board *b, int pt, int c)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    for (int i = 0; i < 4; i++)
+        if (cl[nb[i]].color == 3 - c && pl_atari(b, nb[i]))
+            return 1;
+    return 0;
+}
+
 /* Would c's stone on pt sit in its own true eye?  All neighbours c's (or
  * the edge), and at most one diagonal the opponent's (none on the edge):
  * otherwise the eye can be made false and may have to be filled. */
@@ -453,6 +480,8 @@ static inline int acceptable(const pl_board *b, int pt, int c)
         return 0;
     if (two_empty_neighbours(b, pt))
         return 1;   /* two liberties whatever it joins */
+    if (!own_neighbour(b, pt, c))   /* a lone stone: a liberty, or a capture */
+        return one_empty_neighbour(b, pt) || enemy_in_atari(b, pt, c);
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     if (libs == 0)
@@ -571,6 +600,8 @@ static inline int solid(const pl_board *b, int pt, int c)
         return 0;
     if (two_empty_neighbours(b, pt))
         return 1;
+    if (!own_neighbour(b, pt, c))   /* a lone stone needs a capture */
+        return enemy_in_atari(b, pt, c);
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     return libs >= 2 || cap > 0;
