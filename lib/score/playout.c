@@ -292,11 +292,17 @@ static inline int one_empty_neighbour(const pl_board *b, int pt)
     return (~(code_lo(code) | code_hi(code)) & ORTH_LO) != 0;
 }
 
+/* The orthogonal fields of code that hold a stone of c. */
+static inline unsigned own_fields(unsigned code, int c)
+{
+    unsigned lo = code_lo(code), hi = code_hi(code);
+    return (c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO;
+}
+
 /* Has pt a stone of c next to it? */
 static inline int own_neighbour(const pl_board *b, int pt, int c)
 {
-    unsigned code = b->nbr[pt], lo = code_lo(code), hi = code_hi(code);
-    return ((c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO) != 0;
+    return own_fields(b->nbr[pt], c) != 0;
 }
 
 /* Would c's stone on pt capture?  (Some enemy string next to it in
@@ -547,8 +553,9 @@ static int reply(const pl_board *b, int c)
             return q;
     }
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
-    for (int i = 0; i < 4; i++) {
-        if (cl[nb[i]].color != c || !pl_atari(b, nb[i]))
+    const unsigned own = own_fields(b->nbr[m], c), field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
+    for (int i = 0; i < 4 && own; i++) {
+        if (!(own & field[i]) || !pl_atari(b, nb[i]))
             continue;
         int q = atari_lib(b, nb[i]);
         if (q != b->ko && !cl[q].frozen && pl_probe(b, q, c, &size, &cap) >= 2)
@@ -556,6 +563,10 @@ static int reply(const pl_board *b, int c)
     }
     return 0;
 }
+
+/* The fields of the neighbourhood code (pat3.h) of the eight neighbours
+ * in the order local() and pattern_move() visit them: clockwise from NW. */
+static const unsigned ring_shift[8] = { 0, 2, 4, 8, 14, 12, 10, 6 };
 
 /* A move next to the last one (its eight neighbours, in random order),
  * 0 for none: players answer where the opponent played, which is what
@@ -568,11 +579,12 @@ static int local(const pl_board *b, int c, uint64_t *rng)
         return 0;
     const int nb[8] = { m - s - 1, m - s, m - s + 1, m + 1,
                         m + s + 1, m + s, m + s - 1, m - 1 };
+    const unsigned code = b->nbr[m];
     int start = (int)rnd(rng, 8);
     for (int k = 0; k < 8; k++) {
-        int pt = nb[(start + k) & 7];
-        if (b->cell[pt].color == SGF_EMPTY && acceptable(b, pt, c))
-            return pt;
+        int i = (start + k) & 7;
+        if (!(code >> ring_shift[i] & 3) && acceptable(b, nb[i], c))
+            return nb[i];
     }
     return 0;
 }
@@ -617,13 +629,17 @@ static int pattern_move(const pl_board *b, const pat3_table *pat, int c,
         return 0;
     const int nb[8] = { m - s - 1, m - s, m - s + 1, m + 1,
                         m + s + 1, m + s, m + s - 1, m - 1 };
+    const unsigned code = b->nbr[m];
+    /* the empty neighbours that match, without a branch per neighbour
+     * (every cell has a code, a stone's or the border's too) */
+    unsigned match = 0;
+    for (int k = 0; k < 8; k++)
+        match |= (unsigned)(((code >> ring_shift[k] & 3) == 0) &
+                            pat3_match(pat, code3(b, nb[k], c))) << k;
     int cand[8], n = 0;
-    for (int k = 0; k < 8; k++) {
-        int pt = nb[k];
-        if (b->cell[pt].color == SGF_EMPTY && pat3_match(pat, code3(b, pt, c)) &&
-            solid(b, pt, c))
-            cand[n++] = pt;
-    }
+    for (int k = 0; k < 8; k++)
+        if (match >> k & 1 && solid(b, nb[k], c))
+            cand[n++] = nb[k];
     return n ? cand[rnd(rng, (uint32_t)n)] : 0;
 }
 
@@ -686,12 +702,13 @@ static int nakade(const pl_board *b, int c)
     if (!m)
         return 0;
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
+    const unsigned code = b->nbr[m], shift[4] = { 2, 6, 8, 12 };
     /* the points of the areas already read: the empty neighbours of the
      * last move mostly share one area, which is read once */
     int seen[4 * (NAKADE_MAX + 1)], nseen = 0;
     for (int k = 0; k < 4; k++) {
         int q = nb[k];
-        if (b->cell[q].color != SGF_EMPTY)
+        if (code >> shift[k] & 3)
             continue;
         int dup = 0;
         for (int j = 0; j < nseen; j++)
