@@ -74,6 +74,13 @@ static inline unsigned code_hi(unsigned code)
     return (code >> 1) & FIELDS_LO;
 }
 
+/* The orthogonal fields of code that hold a stone of c. */
+static inline unsigned own_fields(unsigned code, int c)
+{
+    unsigned lo = code_lo(code), hi = code_hi(code);
+    return (c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO;
+}
+
 /* The eight neighbours of pt see a stone of colour c (1 to 3) appear
  * there: pt is the SE neighbour of its NW neighbour, and so on. */
 static inline void nbr_put(pl_board *b, int pt, unsigned c)
@@ -247,6 +254,11 @@ void pl_play(pl_board *b, int pt, int c)
     pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
+    /* the neighbours' colours before the stone, from pt's code */
+    const unsigned code = b->nbr[pt], own = own_fields(code, c),
+                   enemy = own_fields(code, 3 - c),
+                   empty = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
     empty_remove(b, pt);
     nbr_put(b, pt, (unsigned)c);
     pl_cell *x = &cl[pt];
@@ -257,19 +269,19 @@ void pl_play(pl_board *b, int pt, int c)
     x->lsum = 0;
     x->lsq = 0;
     for (int i = 0; i < 4; i++) {
-        int col = cl[nb[i]].color;
-        if (col == SGF_EMPTY)
+        if (empty & field[i])
             add_lib(x, nb[i]);
-        else if (col == SGF_BLACK || col == SGF_WHITE)
+        else if ((own | enemy) & field[i])
             remove_lib(&cl[cl[nb[i]].head], pt);
     }
     int h = pt;
-    for (int i = 0; i < 4; i++)
-        if (cl[nb[i]].color == c && cl[nb[i]].head != h)
+    for (int i = 0; i < 4 && own; i++)
+        if (own & field[i] && cl[nb[i]].head != h)
             h = merge(b, h, cl[nb[i]].head);
     int captured = 0, at = 0;
-    for (int i = 0; i < 4; i++)
-        if (cl[nb[i]].color == 3 - c && cl[cl[nb[i]].head].plibs == 0) {
+    for (int i = 0; i < 4 && enemy; i++)
+        if (enemy & field[i] && cl[nb[i]].color == 3 - c &&
+            cl[cl[nb[i]].head].plibs == 0) {
             captured += remove_string(b, cl[nb[i]].head);
             at = nb[i];
         }
@@ -290,13 +302,6 @@ static inline int one_empty_neighbour(const pl_board *b, int pt)
 {
     unsigned code = b->nbr[pt];
     return (~(code_lo(code) | code_hi(code)) & ORTH_LO) != 0;
-}
-
-/* The orthogonal fields of code that hold a stone of c. */
-static inline unsigned own_fields(unsigned code, int c)
-{
-    unsigned lo = code_lo(code), hi = code_hi(code);
-    return (c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO;
 }
 
 /* Has pt a stone of c next to it? */
@@ -774,12 +779,10 @@ int pl_playout(pl_board *b, const pat3_table *pat, int first, uint64_t *rng,
         for (int x = 0; x < w; x++) {
             int pt = (y + 1) * s + x, col = cl[pt].color, i = y * w + x;
             if (col == SGF_EMPTY) {
-                /* the border (3) counts for nobody */
-                int seen = 0;
-                const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-                for (int k = 0; k < 4; k++)
-                    if (cl[nb[k]].color != BOARD_BORDER)
-                        seen |= cl[nb[k]].color;
+                /* the colours next to it; the border counts for nobody */
+                unsigned code = b->nbr[pt];
+                int seen = (own_fields(code, SGF_BLACK) != 0) |
+                           (own_fields(code, SGF_WHITE) != 0) << 1;
                 col = seen == SGF_BLACK || seen == SGF_WHITE ? seen : 0;
                 /* left empty between both colours when no one could fill
                  * it without self-atari: a liberty of a seki */
