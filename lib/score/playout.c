@@ -343,17 +343,21 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
     const pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
+    const unsigned code = b->nbr[pt], own = own_fields(code, c),
+                   stones = own | own_fields(code, 3 - c),
+                   empty = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
     int lib0 = 0, nl = 0, sz = 1, cap = 0;
     int seen[4], nseen = 0;
 #define ADD_LIB(q) do { if (nl == 0) { lib0 = (q); nl = 1; } \
                         else if ((q) != lib0) nl = 2; } while (0)
     for (int i = 0; i < 4; i++) {
-        int n = nb[i], col = cl[n].color;
-        if (col == SGF_EMPTY) {
+        int n = nb[i];
+        if (empty & field[i]) {
             ADD_LIB(n);
             continue;
         }
-        if (col != SGF_BLACK && col != SGF_WHITE)
+        if (!(stones & field[i]))
             continue;
         int h = cl[n].head, dup = 0;
         for (int j = 0; j < nseen; j++)
@@ -361,7 +365,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
         if (dup)
             continue;
         seen[nseen++] = h;
-        if (col != c) {
+        if (!(own & field[i])) {
             if (pl_atari(b, n)) {
                 cap += cl[h].size;
                 ADD_LIB(n);
@@ -377,7 +381,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
          * the string */
         uint64_t m = 0;
         for (int j = i; j < 4; j++)
-            m += cl[nb[j]].color == c && cl[nb[j]].head == h;
+            m += (own & field[j]) && cl[nb[j]].head == h;
         const pl_cell *hc = &cl[h];
         uint64_t rest = hc->plibs - m, p = (uint64_t)pt;
         uint64_t sum = hc->lsum - m * p, sq = hc->lsq - m * p * p;
