@@ -1,8 +1,10 @@
 /*
  * playout.c - light random playouts for the dead-stone estimator
  * (playout.h).  The board is a flat array of cells copied whole before
- * each playout (about 10 KB for 19x19), so a playout allocates nothing
- * and needs no undo.  Liberties are pseudo-liberties with a sum and a sum
+ * each playout (about 12 KB for 19x19), so a playout allocates nothing
+ * and needs no undo.  Each point's neighbourhood code, kept as stones come
+ * and go, answers the tests on a point's neighbours (eye, liberties,
+ * shape) from one load rather than eight.  Liberties are pseudo-liberties with a sum and a sum
  * of squares, which answer "in atari?" and "which liberty?" in O(1) (the
  * libego/Pachi trick); only the self-atari test walks a string, and stops
  * at its second liberty.
@@ -61,6 +63,9 @@ static inline void remove_lib(pl_cell *h, int pt)
 /* The fields of a neighbourhood code (pat3.h), by their low bit: the
  * four orthogonal neighbours, the four diagonal ones. */
 enum { ORTH_LO = 0x1144u, DIAG_LO = 0x4411u, FIELDS_LO = 0x5555u };
+/* The low bits of the orthogonal fields in the order of the neighbour
+ * arrays { pt - s, pt - 1, pt + 1, pt + s }: N, W, E, S. */
+static const unsigned orth_field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
 
 /* A code's fields as two bit sets, each field at its low bit: lo holds
  * Black (1) and the border (3), hi White (2) and the border. */
@@ -254,7 +259,6 @@ void pl_play(pl_board *b, int pt, int c)
     pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
     /* the neighbours' colours before the stone, from pt's code */
     const unsigned code = b->nbr[pt], own = own_fields(code, c),
                    enemy = own_fields(code, 3 - c),
@@ -269,18 +273,18 @@ void pl_play(pl_board *b, int pt, int c)
     x->lsum = 0;
     x->lsq = 0;
     for (int i = 0; i < 4; i++) {
-        if (empty & field[i])
+        if (empty & orth_field[i])
             add_lib(x, nb[i]);
-        else if ((own | enemy) & field[i])
+        else if ((own | enemy) & orth_field[i])
             remove_lib(&cl[cl[nb[i]].head], pt);
     }
     int h = pt;
     for (int i = 0; i < 4 && own; i++)
-        if (own & field[i] && cl[nb[i]].head != h)
+        if (own & orth_field[i] && cl[nb[i]].head != h)
             h = merge(b, h, cl[nb[i]].head);
     int captured = 0, at = 0;
     for (int i = 0; i < 4 && enemy; i++)
-        if (enemy & field[i] && cl[nb[i]].color == 3 - c &&
+        if (enemy & orth_field[i] && cl[nb[i]].color == 3 - c &&
             cl[cl[nb[i]].head].plibs == 0) {
             captured += remove_string(b, cl[nb[i]].head);
             at = nb[i];
@@ -343,7 +347,6 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
     const pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
     const unsigned code = b->nbr[pt], own = own_fields(code, c),
                    stones = own | own_fields(code, 3 - c),
                    empty = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
@@ -353,11 +356,11 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
                         else if ((q) != lib0) nl = 2; } while (0)
     for (int i = 0; i < 4; i++) {
         int n = nb[i];
-        if (empty & field[i]) {
+        if (empty & orth_field[i]) {
             ADD_LIB(n);
             continue;
         }
-        if (!(stones & field[i]))
+        if (!(stones & orth_field[i]))
             continue;
         int h = cl[n].head, dup = 0;
         for (int j = 0; j < nseen; j++)
@@ -365,7 +368,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
         if (dup)
             continue;
         seen[nseen++] = h;
-        if (!(own & field[i])) {
+        if (!(own & orth_field[i])) {
             if (pl_atari(b, n)) {
                 cap += cl[h].size;
                 ADD_LIB(n);
@@ -381,7 +384,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
          * the string */
         uint64_t m = 0;
         for (int j = i; j < 4; j++)
-            m += (own & field[j]) && cl[nb[j]].head == h;
+            m += (own & orth_field[j]) && cl[nb[j]].head == h;
         const pl_cell *hc = &cl[h];
         uint64_t rest = hc->plibs - m, p = (uint64_t)pt;
         uint64_t sum = hc->lsum - m * p, sq = hc->lsq - m * p * p;
@@ -562,9 +565,9 @@ static int reply(const pl_board *b, int c)
             return q;
     }
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
-    const unsigned own = own_fields(b->nbr[m], c), field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
+    const unsigned own = own_fields(b->nbr[m], c);
     for (int i = 0; i < 4 && own; i++) {
-        if (!(own & field[i]) || !pl_atari(b, nb[i]))
+        if (!(own & orth_field[i]) || !pl_atari(b, nb[i]))
             continue;
         int q = atari_lib(b, nb[i]);
         if (q != b->ko && !cl[q].frozen && pl_probe(b, q, c, &size, &cap) >= 2)
@@ -667,9 +670,7 @@ static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
     int n = 0, wall = 0;
     area[n++] = pt;
     *n_out = 1;
-    /* the orthogonal fields of a code, in code order: N, W, E, S */
     const int off[4] = { -s, -1, 1, s };
-    const unsigned field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
     for (int i = 0; i < n; i++) {
         unsigned code = b->nbr[area[i]], lo = code_lo(code), hi = code_hi(code);
         wall |= ((lo & ~hi & ORTH_LO) != 0) | ((hi & ~lo & ORTH_LO) != 0) << 1;
@@ -677,7 +678,7 @@ static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
             return 0;   /* between both colours: no eye space */
         unsigned empty = ~(lo | hi) & ORTH_LO;
         for (int k = 0; k < 4; k++) {
-            if (!(empty & field[k]))
+            if (!(empty & orth_field[k]))
                 continue;
             int q = area[i] + off[k], dup = 0;
             for (int j = 0; j < n; j++)
