@@ -139,33 +139,50 @@ static int label_areas(fin *f)
 }
 
 /* Points of m's open area that c's stone on m closes for c: the pieces
- * of the area without m that touch no living enemy stone. */
+ * of the area without m that touch no living enemy stone.  A piece's
+ * flood stops at its first enemy stone (its size no longer matters), so
+ * m and each piece get stamps of their own: a later flood that runs into
+ * an earlier piece's stamp has met a piece that stopped that way (a
+ * piece flooded to the end holds every point it could reach). */
 static int closes(fin *f, int m, int c)
 {
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
     int gain = 0;
-    next_stamp(f);
-    f->seen[m] = f->stamp;
+    /* the stamps of the call (m's, then up to four pieces') must not wrap */
+    do
+        next_stamp(f);
+    while (f->stamp > UINT16_MAX - 4);
+    const uint16_t first = f->stamp;
+    f->seen[m] = first;
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
     for (int k = 0; k < 4; k++) {
         int q = nb[k];
-        if (f->seen[q] == f->stamp || !open_point(f, q))
+        if (f->seen[q] >= first || !open_point(f, q))
             continue;
+        next_stamp(f);
+        const uint16_t piece = f->stamp;
         int head = 0, tail = 0, enemy = 0;
         f->queue[tail++] = (uint16_t)q;
-        f->seen[q] = f->stamp;
-        while (head < tail) {
+        f->seen[q] = piece;
+        while (head < tail && !enemy) {
             int r = f->queue[head++];
             const int rn[4] = { r - s, r - 1, r + 1, r + s };
             for (int j = 0; j < 4; j++) {
-                int u = rn[j];
-                if (f->seen[u] == f->stamp || cl[u].color == BOARD_BORDER)
+                int u = rn[j], seen = f->seen[u];
+                if (seen == piece || seen == first || cl[u].color == BOARD_BORDER)
                     continue;
+                if (seen > first) {
+                    enemy = 1;   /* an earlier piece, stopped at an enemy */
+                    break;
+                }
                 if (living(f, u)) {
-                    enemy |= cl[u].color == 3 - c;
+                    if (cl[u].color == 3 - c) {
+                        enemy = 1;
+                        break;
+                    }
                 } else {
-                    f->seen[u] = f->stamp;
+                    f->seen[u] = piece;
                     f->queue[tail++] = (uint16_t)u;
                 }
             }

@@ -1,8 +1,10 @@
 /*
  * playout.c - light random playouts for the dead-stone estimator
  * (playout.h).  The board is a flat array of cells copied whole before
- * each playout (about 10 KB for 19x19), so a playout allocates nothing
- * and needs no undo.  Liberties are pseudo-liberties with a sum and a sum
+ * each playout (about 12 KB for 19x19), so a playout allocates nothing
+ * and needs no undo.  Each point's neighbourhood code, kept as stones come
+ * and go, answers the tests on a point's neighbours (eye, liberties,
+ * shape) from one load rather than eight.  Liberties are pseudo-liberties with a sum and a sum
  * of squares, which answer "in atari?" and "which liberty?" in O(1) (the
  * libego/Pachi trick); only the self-atari test walks a string, and stops
  * at its second liberty.
@@ -25,8 +27,9 @@ enum { PATTERN_PER_MILLE = 1000 };
  * the size is rounded up to keep the next board's cells aligned. */
 size_t pl_bytes(const sgf_position *p)
 {
+    /* the neighbourhood codes have a guard entry too */
     size_t n = ((size_t)p->b.npoints + 1) * sizeof(pl_cell) +
-               (size_t)p->b.npoints * sizeof(uint16_t);
+               (2 * (size_t)p->b.npoints + 1) * sizeof(uint16_t);
     const size_t align = _Alignof(pl_cell);
     return (n + align - 1) / align * align;
 }
@@ -57,6 +60,63 @@ static inline void remove_lib(pl_cell *h, int pt)
     h->lsq -= (uint64_t)pt * (uint64_t)pt;
 }
 
+/* The fields of a neighbourhood code (pat3.h), by their low bit: the
+ * four orthogonal neighbours, the four diagonal ones. */
+enum { ORTH_LO = 0x1144u, DIAG_LO = 0x4411u, FIELDS_LO = 0x5555u };
+/* The low bits of the orthogonal fields in the order of the neighbour
+ * arrays { pt - s, pt - 1, pt + 1, pt + s }: N, W, E, S. */
+static const unsigned orth_field[4] = { 1u << 2, 1u << 6, 1u << 8, 1u << 12 };
+
+/* A code's fields as two bit sets, each field at its low bit: lo holds
+ * Black (1) and the border (3), hi White (2) and the border. */
+static inline unsigned code_lo(unsigned code)
+{
+    return code & FIELDS_LO;
+}
+
+static inline unsigned code_hi(unsigned code)
+{
+    return (code >> 1) & FIELDS_LO;
+}
+
+/* The orthogonal fields of code that hold a stone of c. */
+static inline unsigned own_fields(unsigned code, int c)
+{
+    unsigned lo = code_lo(code), hi = code_hi(code);
+    return (c == SGF_BLACK ? lo & ~hi : hi & ~lo) & ORTH_LO;
+}
+
+/* The eight neighbours of pt see a stone of colour c (1 to 3) appear
+ * there: pt is the SE neighbour of its NW neighbour, and so on. */
+static inline void nbr_put(pl_board *b, int pt, unsigned c)
+{
+    uint16_t *n = b->nbr;
+    const int s = b->stride;
+    n[pt - s - 1] = (uint16_t)(n[pt - s - 1] | c << 14);
+    n[pt - s] = (uint16_t)(n[pt - s] | c << 12);
+    n[pt - s + 1] = (uint16_t)(n[pt - s + 1] | c << 10);
+    n[pt - 1] = (uint16_t)(n[pt - 1] | c << 8);
+    n[pt + 1] = (uint16_t)(n[pt + 1] | c << 6);
+    n[pt + s - 1] = (uint16_t)(n[pt + s - 1] | c << 4);
+    n[pt + s] = (uint16_t)(n[pt + s] | c << 2);
+    n[pt + s + 1] = (uint16_t)(n[pt + s + 1] | c);
+}
+
+/* ... and see it go. */
+static inline void nbr_clear(pl_board *b, int pt)
+{
+    uint16_t *n = b->nbr;
+    const int s = b->stride;
+    n[pt - s - 1] &= (uint16_t)~(3u << 14);
+    n[pt - s] &= (uint16_t)~(3u << 12);
+    n[pt - s + 1] &= (uint16_t)~(3u << 10);
+    n[pt - 1] &= (uint16_t)~(3u << 8);
+    n[pt + 1] &= (uint16_t)~(3u << 6);
+    n[pt + s - 1] &= (uint16_t)~(3u << 4);
+    n[pt + s] &= (uint16_t)~(3u << 2);
+    n[pt + s + 1] &= (uint16_t)~3u;
+}
+
 static inline void empty_add(pl_board *b, int pt)
 {
     b->cell[pt].epos = (uint16_t)b->nempty;
@@ -81,9 +141,11 @@ void pl_attach(pl_board *b, const sgf_position *p, void *mem)
     b->nempty = 0;
     b->cell = (pl_cell *)mem + 1;
     b->empty = (uint16_t *)(b->cell + p->b.npoints);
+    b->nbr = b->empty + p->b.npoints + 1;
     /* the guard cell: pl_copy never writes it */
     memset(b->cell - 1, 0, sizeof *b->cell);
     b->cell[-1].color = BOARD_BORDER;
+    b->nbr[-1] = 0;
 }
 
 void pl_load(pl_board *b, const sgf_position *p, void *mem)
@@ -123,17 +185,26 @@ void pl_load(pl_board *b, const sgf_position *p, void *mem)
             at = b->cell[at].next;
         } while (at != pt);
     }
+    const pl_cell *cl = b->cell;
+    for (int pt = 0; pt < p->b.npoints; pt++)
+        b->nbr[pt] = cl[pt].color == BOARD_BORDER ? 0 : (uint16_t)(
+            (unsigned)cl[pt - s - 1].color | (unsigned)cl[pt - s].color << 2 |
+            (unsigned)cl[pt - s + 1].color << 4 | (unsigned)cl[pt - 1].color << 6 |
+            (unsigned)cl[pt + 1].color << 8 | (unsigned)cl[pt + s - 1].color << 10 |
+            (unsigned)cl[pt + s].color << 12 | (unsigned)cl[pt + s + 1].color << 14);
 }
 
 void pl_copy(pl_board *dst, const pl_board *src)
 {
     pl_cell *cell = dst->cell;
-    uint16_t *empty = dst->empty;
+    uint16_t *empty = dst->empty, *nbr = dst->nbr;
     *dst = *src;
     dst->cell = cell;
     dst->empty = empty;
+    dst->nbr = nbr;
     memcpy(cell, src->cell, (size_t)src->npoints * sizeof *cell);
     memcpy(empty, src->empty, (size_t)src->nempty * sizeof *empty);
+    memcpy(nbr, src->nbr, (size_t)src->npoints * sizeof *nbr);
 }
 
 /* Joins the strings headed by a and b; returns the new head. */
@@ -170,6 +241,7 @@ static int remove_string(pl_board *b, int h)
         cl[q].color = SGF_EMPTY;
         cl[q].head = 0;
         empty_add(b, q);
+        nbr_clear(b, q);
         const int nb[4] = { q - s, q - 1, q + 1, q + s };
         for (int i = 0; i < 4; i++) {
             int c = cl[nb[i]].color;
@@ -187,7 +259,12 @@ void pl_play(pl_board *b, int pt, int c)
     pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    /* the neighbours' colours before the stone, from pt's code */
+    const unsigned code = b->nbr[pt], own = own_fields(code, c),
+                   enemy = own_fields(code, 3 - c),
+                   empty = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
     empty_remove(b, pt);
+    nbr_put(b, pt, (unsigned)c);
     pl_cell *x = &cl[pt];
     x->color = (uint8_t)c;
     x->head = x->next = (uint16_t)pt;
@@ -196,19 +273,19 @@ void pl_play(pl_board *b, int pt, int c)
     x->lsum = 0;
     x->lsq = 0;
     for (int i = 0; i < 4; i++) {
-        int col = cl[nb[i]].color;
-        if (col == SGF_EMPTY)
+        if (empty & orth_field[i])
             add_lib(x, nb[i]);
-        else if (col == SGF_BLACK || col == SGF_WHITE)
+        else if ((own | enemy) & orth_field[i])
             remove_lib(&cl[cl[nb[i]].head], pt);
     }
     int h = pt;
-    for (int i = 0; i < 4; i++)
-        if (cl[nb[i]].color == c && cl[nb[i]].head != h)
+    for (int i = 0; i < 4 && own; i++)
+        if (own & orth_field[i] && cl[nb[i]].head != h)
             h = merge(b, h, cl[nb[i]].head);
     int captured = 0, at = 0;
-    for (int i = 0; i < 4; i++)
-        if (cl[nb[i]].color == 3 - c && cl[cl[nb[i]].head].plibs == 0) {
+    for (int i = 0; i < 4 && enemy; i++)
+        if (enemy & orth_field[i] && cl[nb[i]].color == 3 - c &&
+            cl[cl[nb[i]].head].plibs == 0) {
             captured += remove_string(b, cl[nb[i]].head);
             at = nb[i];
         }
@@ -216,12 +293,38 @@ void pl_play(pl_board *b, int pt, int c)
     b->last = pt;
 }
 
-static inline int empty_neighbours(const pl_board *b, int pt)
+/* Has the empty pt two empty neighbours or more? */
+static inline int two_empty_neighbours(const pl_board *b, int pt)
+{
+    unsigned code = b->nbr[pt];
+    unsigned e = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
+    return (e & (e - 1)) != 0;
+}
+
+/* Has the empty pt (fewer than two empty neighbours) one? */
+static inline int one_empty_neighbour(const pl_board *b, int pt)
+{
+    unsigned code = b->nbr[pt];
+    return (~(code_lo(code) | code_hi(code)) & ORTH_LO) != 0;
+}
+
+/* Has pt a stone of c next to it? */
+static inline int own_neighbour(const pl_board *b, int pt, int c)
+{
+    return own_fields(b->nbr[pt], c) != 0;
+}
+
+/* Would c's stone on pt capture?  (Some enemy string next to it in
+ * atari.) */
+static inline int enemy_in_atari(const pl_board *b, int pt, int c)
 {
     const pl_cell *cl = b->cell;
     const int s = b->stride;
-    return (cl[pt - s].color == SGF_EMPTY) + (cl[pt - 1].color == SGF_EMPTY) +
-           (cl[pt + 1].color == SGF_EMPTY) + (cl[pt + s].color == SGF_EMPTY);
+    const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    for (int i = 0; i < 4; i++)
+        if (cl[nb[i]].color == 3 - c && pl_atari(b, nb[i]))
+            return 1;
+    return 0;
 }
 
 /* Would c's stone on pt sit in its own true eye?  All neighbours c's (or
@@ -229,21 +332,14 @@ static inline int empty_neighbours(const pl_board *b, int pt)
  * otherwise the eye can be made false and may have to be filled. */
 static inline int own_eye(const pl_board *b, int pt, int c)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    int edge = 0, bad = 0;
-    const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-    for (int i = 0; i < 4; i++) {
-        int col = cl[nb[i]].color;
-        if (col == BOARD_BORDER)
-            edge = 1;
-        else if (col != c)
-            return 0;
-    }
-    const int dg[4] = { pt - s - 1, pt - s + 1, pt + s - 1, pt + s + 1 };
-    for (int i = 0; i < 4; i++)
-        bad += cl[dg[i]].color == 3 - c;
-    return bad + edge < 2;
+    unsigned code = b->nbr[pt], lo = code_lo(code), hi = code_hi(code);
+    /* mine: c's stones and the border; theirs: the opponent's and the
+     * border */
+    unsigned mine = c == SGF_BLACK ? lo : hi, theirs = c == SGF_BLACK ? hi : lo;
+    if ((mine & ORTH_LO) != ORTH_LO)
+        return 0;
+    unsigned bad = theirs & ~mine & DIAG_LO;
+    return lo & hi & ORTH_LO ? bad == 0 : (bad & (bad - 1)) == 0;
 }
 
 int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
@@ -251,17 +347,20 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
     const pl_cell *cl = b->cell;
     const int s = b->stride;
     const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    const unsigned code = b->nbr[pt], own = own_fields(code, c),
+                   stones = own | own_fields(code, 3 - c),
+                   empty = ~(code_lo(code) | code_hi(code)) & ORTH_LO;
     int lib0 = 0, nl = 0, sz = 1, cap = 0;
     int seen[4], nseen = 0;
 #define ADD_LIB(q) do { if (nl == 0) { lib0 = (q); nl = 1; } \
                         else if ((q) != lib0) nl = 2; } while (0)
     for (int i = 0; i < 4; i++) {
-        int n = nb[i], col = cl[n].color;
-        if (col == SGF_EMPTY) {
+        int n = nb[i];
+        if (empty & orth_field[i]) {
             ADD_LIB(n);
             continue;
         }
-        if (col != SGF_BLACK && col != SGF_WHITE)
+        if (!(stones & orth_field[i]))
             continue;
         int h = cl[n].head, dup = 0;
         for (int j = 0; j < nseen; j++)
@@ -269,7 +368,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
         if (dup)
             continue;
         seen[nseen++] = h;
-        if (col != c) {
+        if (!(own & orth_field[i])) {
             if (pl_atari(b, n)) {
                 cap += cl[h].size;
                 ADD_LIB(n);
@@ -285,7 +384,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
          * the string */
         uint64_t m = 0;
         for (int j = i; j < 4; j++)
-            m += cl[nb[j]].color == c && cl[nb[j]].head == h;
+            m += (own & orth_field[j]) && cl[nb[j]].head == h;
         const pl_cell *hc = &cl[h];
         uint64_t rest = hc->plibs - m, p = (uint64_t)pt;
         uint64_t sum = hc->lsum - m * p, sq = hc->lsq - m * p * p;
@@ -397,8 +496,10 @@ static inline int acceptable(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
-    if (empty_neighbours(b, pt) >= 2)
+    if (two_empty_neighbours(b, pt))
         return 1;   /* two liberties whatever it joins */
+    if (!own_neighbour(b, pt, c))   /* a lone stone: a liberty, or a capture */
+        return one_empty_neighbour(b, pt) || enemy_in_atari(b, pt, c);
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     if (libs == 0)
@@ -464,8 +565,9 @@ static int reply(const pl_board *b, int c)
             return q;
     }
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
-    for (int i = 0; i < 4; i++) {
-        if (cl[nb[i]].color != c || !pl_atari(b, nb[i]))
+    const unsigned own = own_fields(b->nbr[m], c);
+    for (int i = 0; i < 4 && own; i++) {
+        if (!(own & orth_field[i]) || !pl_atari(b, nb[i]))
             continue;
         int q = atari_lib(b, nb[i]);
         if (q != b->ko && !cl[q].frozen && pl_probe(b, q, c, &size, &cap) >= 2)
@@ -473,6 +575,10 @@ static int reply(const pl_board *b, int c)
     }
     return 0;
 }
+
+/* The fields of the neighbourhood code (pat3.h) of the eight neighbours
+ * in the order local() and pattern_move() visit them: clockwise from NW. */
+static const unsigned ring_shift[8] = { 0, 2, 4, 8, 14, 12, 10, 6 };
 
 /* A move next to the last one (its eight neighbours, in random order),
  * 0 for none: players answer where the opponent played, which is what
@@ -485,11 +591,12 @@ static int local(const pl_board *b, int c, uint64_t *rng)
         return 0;
     const int nb[8] = { m - s - 1, m - s, m - s + 1, m + 1,
                         m + s + 1, m + s, m + s - 1, m - 1 };
+    const unsigned code = b->nbr[m];
     int start = (int)rnd(rng, 8);
     for (int k = 0; k < 8; k++) {
-        int pt = nb[(start + k) & 7];
-        if (b->cell[pt].color == SGF_EMPTY && acceptable(b, pt, c))
-            return pt;
+        int i = (start + k) & 7;
+        if (!(code >> ring_shift[i] & 3) && acceptable(b, nb[i], c))
+            return nb[i];
     }
     return 0;
 }
@@ -497,16 +604,7 @@ static int local(const pl_board *b, int c, uint64_t *rng)
 /* The neighbourhood code of pt (pat3.h) seen by c. */
 static inline unsigned code3(const pl_board *b, int pt, int c)
 {
-    const pl_cell *cl = b->cell;
-    const int s = b->stride;
-    unsigned code = (unsigned)cl[pt - s - 1].color |
-                    (unsigned)cl[pt - s].color << 2 |
-                    (unsigned)cl[pt - s + 1].color << 4 |
-                    (unsigned)cl[pt - 1].color << 6 |
-                    (unsigned)cl[pt + 1].color << 8 |
-                    (unsigned)cl[pt + s - 1].color << 10 |
-                    (unsigned)cl[pt + s].color << 12 |
-                    (unsigned)cl[pt + s + 1].color << 14;
+    unsigned code = b->nbr[pt];
     /* the table is written for Black (1) to play */
     return c == SGF_BLACK ? code : pat3_swap(code);
 }
@@ -524,8 +622,10 @@ static inline int solid(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
-    if (empty_neighbours(b, pt) >= 2)
+    if (two_empty_neighbours(b, pt))
         return 1;
+    if (!own_neighbour(b, pt, c))   /* a lone stone needs a capture */
+        return enemy_in_atari(b, pt, c);
     int size, cap;
     int libs = pl_probe(b, pt, c, &size, &cap);
     return libs >= 2 || cap > 0;
@@ -541,13 +641,17 @@ static int pattern_move(const pl_board *b, const pat3_table *pat, int c,
         return 0;
     const int nb[8] = { m - s - 1, m - s, m - s + 1, m + 1,
                         m + s + 1, m + s, m + s - 1, m - 1 };
+    const unsigned code = b->nbr[m];
+    /* the empty neighbours that match, without a branch per neighbour
+     * (every cell has a code, a stone's or the border's too) */
+    unsigned match = 0;
+    for (int k = 0; k < 8; k++)
+        match |= (unsigned)(((code >> ring_shift[k] & 3) == 0) &
+                            pat3_match(pat, code3(b, nb[k], c))) << k;
     int cand[8], n = 0;
-    for (int k = 0; k < 8; k++) {
-        int pt = nb[k];
-        if (b->cell[pt].color == SGF_EMPTY && pat3_match(pat, code3(b, pt, c)) &&
-            solid(b, pt, c))
-            cand[n++] = pt;
-    }
+    for (int k = 0; k < 8; k++)
+        if (match >> k & 1 && solid(b, nb[k], c))
+            cand[n++] = nb[k];
     return n ? cand[rnd(rng, (uint32_t)n)] : 0;
 }
 
@@ -562,24 +666,21 @@ enum { NAKADE_MAX = 6 };
  * number, even when the answer is 0: a caller skips points already seen. */
 static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
 {
-    const pl_cell *cl = b->cell;
     const int s = b->stride;
     int n = 0, wall = 0;
     area[n++] = pt;
     *n_out = 1;
+    const int off[4] = { -s, -1, 1, s };
     for (int i = 0; i < n; i++) {
-        const int nb[4] = { area[i] - s, area[i] - 1, area[i] + 1, area[i] + s };
+        unsigned code = b->nbr[area[i]], lo = code_lo(code), hi = code_hi(code);
+        wall |= ((lo & ~hi & ORTH_LO) != 0) | ((hi & ~lo & ORTH_LO) != 0) << 1;
+        if (wall == 3)
+            return 0;   /* between both colours: no eye space */
+        unsigned empty = ~(lo | hi) & ORTH_LO;
         for (int k = 0; k < 4; k++) {
-            int q = nb[k], col = cl[q].color;
-            if (col == SGF_BLACK || col == SGF_WHITE) {
-                wall |= col;
-                if (wall == 3)
-                    return 0;   /* between both colours: no eye space */
+            if (!(empty & orth_field[k]))
                 continue;
-            }
-            if (col != SGF_EMPTY)
-                continue;
-            int dup = 0;
+            int q = area[i] + off[k], dup = 0;
             for (int j = 0; j < n; j++)
                 dup |= area[j] == q;
             if (dup)
@@ -611,12 +712,13 @@ static int nakade(const pl_board *b, int c)
     if (!m)
         return 0;
     const int nb[4] = { m - s, m - 1, m + 1, m + s };
+    const unsigned code = b->nbr[m], shift[4] = { 2, 6, 8, 12 };
     /* the points of the areas already read: the empty neighbours of the
      * last move mostly share one area, which is read once */
     int seen[4 * (NAKADE_MAX + 1)], nseen = 0;
     for (int k = 0; k < 4; k++) {
         int q = nb[k];
-        if (b->cell[q].color != SGF_EMPTY)
+        if (code >> shift[k] & 3)
             continue;
         int dup = 0;
         for (int j = 0; j < nseen; j++)
@@ -682,12 +784,10 @@ int pl_playout(pl_board *b, const pat3_table *pat, int first, uint64_t *rng,
         for (int x = 0; x < w; x++) {
             int pt = (y + 1) * s + x, col = cl[pt].color, i = y * w + x;
             if (col == SGF_EMPTY) {
-                /* the border (3) counts for nobody */
-                int seen = 0;
-                const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
-                for (int k = 0; k < 4; k++)
-                    if (cl[nb[k]].color != BOARD_BORDER)
-                        seen |= cl[nb[k]].color;
+                /* the colours next to it; the border counts for nobody */
+                unsigned code = b->nbr[pt];
+                int seen = (own_fields(code, SGF_BLACK) != 0) |
+                           (own_fields(code, SGF_WHITE) != 0) << 1;
                 col = seen == SGF_BLACK || seen == SGF_WHITE ? seen : 0;
                 /* left empty between both colours when no one could fill
                  * it without self-atari: a liberty of a seki */

@@ -41,6 +41,10 @@ typedef struct pl_board {
     int nempty;
     pl_cell *cell;          /* npoints */
     uint16_t *empty;        /* nempty empty points (frozen ones included) */
+    uint16_t *nbr;          /* npoints: the colours of each point's eight
+                             * neighbours, packed as a pat3.h code for
+                             * Black, kept as stones come and go (only a
+                             * board point's code is meaningful) */
 } pl_board;
 
 /* Bytes a board of p's size needs after the struct (pl_attach). */
