@@ -48,6 +48,10 @@ enum {
      * strings next to it are unsettled, the count may be off by about
      * that much (doc/dead-stones.md, "Settled games") */
     VALUE_UNSURE = 3,
+    /* a living string with this many of the record's stones is not taken
+     * by the finish: the estimate kept it alive, and a finish that puts it
+     * in atari has filled liberties its owner would have answered */
+    KEEP_STONES = 3,
     NO_AREA = 0xffff
 };
 
@@ -207,6 +211,18 @@ static int touches_own_dead(const fin *f, int m, int c)
 
 static int rescue(const fin *f, const pl_board *b, int q, int c);
 
+/* Stones of the string on q that the record placed (not the finish). */
+static int record_stones(const fin *f, const pl_board *b, int q)
+{
+    const pl_cell *cl = b->cell;
+    int n = 0, r = q;
+    do {
+        n += f->p->b.color[r] == cl[r].color;
+        r = cl[r].next;
+    } while (r != q);
+    return n;
+}
+
 /* Is the string on q out of reach of the opponent's fills: three
  * liberties, or liberties where an enemy stone would be taken at once
  * (eyes)?  Two liberties on the outside start a chase. */
@@ -313,7 +329,8 @@ static int rescue(const fin *f, const pl_board *b, int q, int c)
         const int rn[4] = { r - s, r - 1, r + 1, r + s };
         for (int j = 0; j < 4; j++) {
             int u = rn[j];
-            if (cl[u].color != 3 - c || !pl_atari(b, u))
+            if (cl[u].color != 3 - c || !pl_atari(b, u) ||
+                (!f->dead[u] && record_stones(f, b, u) >= KEEP_STONES))
                 continue;
             int l = atari_lib(b, u);
             if (l != b->ko && !touches_own_dead(f, l, c) &&
@@ -360,7 +377,8 @@ static int capture(const fin *f, int c)
             !pl_atari(b, q) || cl[q].size <= most)
             continue;
         int l = atari_lib(b, q), size, cap;
-        if (l == b->ko || touches_own_dead(f, l, c))
+        if (l == b->ko || touches_own_dead(f, l, c) ||
+            record_stones(f, b, q) >= KEEP_STONES)
             continue;
         int libs = pl_probe(b, l, c, &size, &cap);
         if (libs >= 2 || (libs == 1 && cap == 1 && size == 1)) {
