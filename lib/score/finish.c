@@ -142,17 +142,19 @@ static int label_areas(fin *f)
     return open;
 }
 
-/* Points of m's open area that c's stone on m closes for c: the pieces
- * of the area without m that touch no living enemy stone.  A piece's
- * flood stops at its first enemy stone (its size no longer matters), so
- * m and each piece get stamps of their own: a later flood that runs into
- * an earlier piece's stamp has met a piece that stopped that way (a
- * piece flooded to the end holds every point it could reach). */
-static int closes(fin *f, int m, int c)
+/* Points of m's open area that a stone on m closes for each colour
+ * (gain[SGF_BLACK], gain[SGF_WHITE]): the pieces of the area without m
+ * that touch no living stone of the other colour.  One flood serves
+ * both colours: a piece's flood stops once it has met living stones of
+ * both (it closes nothing then), so m and each piece get stamps of
+ * their own: a later flood that runs into an earlier piece's stamp has
+ * met a piece that stopped that way (a piece flooded to the end holds
+ * every point it could reach). */
+static void closes(fin *f, int m, int gain[3])
 {
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
-    int gain = 0;
+    gain[SGF_BLACK] = gain[SGF_WHITE] = 0;
     /* the stamps of the call (m's, then up to four pieces') must not wrap */
     do
         next_stamp(f);
@@ -166,10 +168,10 @@ static int closes(fin *f, int m, int c)
             continue;
         next_stamp(f);
         const uint16_t piece = f->stamp;
-        int head = 0, tail = 0, enemy = 0;
+        int head = 0, tail = 0, touch = 0;
         f->queue[tail++] = (uint16_t)q;
         f->seen[q] = piece;
-        while (head < tail && !enemy) {
+        while (head < tail && touch != 3) {
             int r = f->queue[head++];
             const int rn[4] = { r - s, r - 1, r + 1, r + s };
             for (int j = 0; j < 4; j++) {
@@ -177,24 +179,24 @@ static int closes(fin *f, int m, int c)
                 if (seen == piece || seen == first || cl[u].color == BOARD_BORDER)
                     continue;
                 if (seen > first) {
-                    enemy = 1;   /* an earlier piece, stopped at an enemy */
+                    touch = 3;   /* an earlier piece, stopped at both */
                     break;
                 }
                 if (living(f, u)) {
-                    if (cl[u].color == 3 - c) {
-                        enemy = 1;
+                    touch |= cl[u].color;
+                    if (touch == 3)
                         break;
-                    }
                 } else {
                     f->seen[u] = piece;
                     f->queue[tail++] = (uint16_t)u;
                 }
             }
         }
-        if (!enemy)
-            gain += tail;
+        if (!(touch & SGF_WHITE))
+            gain[SGF_BLACK] += tail;
+        if (!(touch & SGF_BLACK))
+            gain[SGF_WHITE] += tail;
     }
-    return gain;
 }
 
 /* Does the empty point m touch a dead stone of c?  A stone of c there
@@ -304,12 +306,13 @@ static int quiet_move(fin *f, int m, int c)
     return teire;
 }
 
-/* What c's quiet move on m is worth to c (forced: the teire it forces,
- * quiet_move's answer): the points it closes, the teire under territory
- * scoring, and the stone itself under area scoring. */
-static int worth(fin *f, int m, int c, int forced)
+/* What c's quiet move is worth to c (closed: the points it closes,
+ * forced: the teire it forces, quiet_move's answer): those points, the
+ * teire under territory scoring, and the stone itself under area
+ * scoring. */
+static int worth(const fin *f, int closed, int forced)
 {
-    return closes(f, m, c) + (f->territory ? forced : 1);
+    return closed + (f->territory ? forced : 1);
 }
 
 static void play(fin *f, int m, int c)
@@ -515,9 +518,11 @@ static int boundary(fin *f, int c)
         int mine = around ? quiet_move(f, m, c) : -1;
         if (mine < 0)
             continue;
-        int own = worth(f, m, c, mine);
+        int gain[3];
+        closes(f, m, gain);
+        int own = worth(f, gain[c], mine);
         int theirs = quiet_move(f, m, 3 - c);
-        int other = theirs >= 0 ? worth(f, m, 3 - c, theirs) : 0;
+        int other = theirs >= 0 ? worth(f, gain[3 - c], theirs) : 0;
         int deiri = own + other;
         /* a point worth nothing is played only as a dame, or in a neutral
          * area too small to be a boundary left open: there it takes a
