@@ -212,6 +212,7 @@ static int touches_own_dead(const fin *f, int m, int c)
 }
 
 static int rescue(const fin *f, const pl_board *b, int q, int c);
+static int save(const fin *f, const pl_board *b, int c);
 
 /* Stones of the string on q that the record placed (not the finish). */
 static int record_stones(const fin *f, const pl_board *b, int q)
@@ -283,26 +284,28 @@ static int quiet_move(fin *f, int m, int c)
     /* the atari is a teire when the answer leaves the string out of
      * reach: three liberties, eyes, or two liberties inside its own
      * territory; an answer that leaves two outside liberties starts a
-     * chase */
-    for (int k = 0; k < 4; k++) {
-        int q = nb[k];
-        if (!living(f, q) || cl[q].color != 3 - c)
-            continue;
-        pl_copy(&f->try, &f->b);
-        pl_play(&f->try, m, c);
-        if (!pl_atari(&f->try, q))
-            continue;
-        int answer = rescue(f, &f->try, q, 3 - c);
-        if (!answer)
+     * chase.  The answer is the enemy's next move in the finish (save):
+     * with another of its strings in atari it saves the largest, and
+     * the atari left unanswered is no teire but a capture */
+    pl_copy(&f->try, &f->b);
+    pl_play(&f->try, m, c);
+    int hit[4], n = 0;
+    for (int k = 0; k < 4; k++)
+        if (living(f, nb[k]) && cl[nb[k]].color == 3 - c && pl_atari(&f->try, nb[k]))
+            hit[n++] = nb[k];
+    if (!n)
+        return 0;
+    int answer = save(f, &f->try, 3 - c);
+    if (!answer)
+        return -1;
+    int a = f->area[answer];
+    teire = f->b.cell[answer].color == SGF_EMPTY && a != NO_AREA &&
+            f->touch[a] == 3 - c;
+    pl_play(&f->try, answer, 3 - c);
+    for (int k = 0; k < n; k++)
+        if (f->try.cell[hit[k]].color != 3 - c ||
+            !(out_of_reach(&f->try, hit[k]) || libs_at_home(f, &f->try, hit[k])))
             return -1;
-        int a = f->area[answer];
-        teire |= f->b.cell[answer].color == SGF_EMPTY && a != NO_AREA &&
-                 f->touch[a] == 3 - c;
-        pl_play(&f->try, answer, 3 - c);
-        if (f->try.cell[q].color != 3 - c ||
-            !(out_of_reach(&f->try, q) || libs_at_home(f, &f->try, q)))
-            return -1;
-    }
     return teire;
 }
 

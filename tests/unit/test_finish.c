@@ -53,7 +53,7 @@ static int taken_by_finish(const char *const *rows, int h)
     return taken;
 }
 
-/* White's string on a4-c4 (three stones) is in atari, its last liberty
+/* White's string on a6-c6 (three stones) is in atari, its last liberty
  * a5 inside Black's area, Black to move.  The estimate called it alive:
  * the finish does not take it (KEEP_STONES). */
 static const char *const three_in_atari[] = {
@@ -68,7 +68,7 @@ static const char *const three_in_atari[] = {
     "...XO....",
 };
 
-/* The same with two stones (a4-b4): the finish takes them. */
+/* The same with two stones (a6-b6): the finish takes them. */
 static const char *const two_in_atari[] = {
     "...XO....",
     "...XO....",
@@ -97,6 +97,24 @@ static const char *const mutual_atari[] = {
     "XXXOO....",
 };
 
+/* White's single stones d6 and d4, two liberties each, d5 the one they
+ * share; Black to move, every empty point of columns d and e a dame.
+ * Black's d5 ataris both: White saves one, Black takes the other.  The
+ * finish's next answer is its save(), so d5 is no quiet move
+ * (quiet_move), and nothing is taken.  It took one stone when each
+ * atari was judged answerable apart. */
+static const char *const double_atari[] = {
+    "..X..O...",
+    "..X..O...",
+    "..XX.O...",
+    "..XO.O...",
+    "..X..O...",
+    "..XO.O...",
+    "..XX.O...",
+    "..X..O...",
+    "..X..O...",
+};
+
 static void test_keeps_record_strings(void)
 {
     CHECK_INT(taken_by_finish(three_in_atari, 9), 0);
@@ -104,8 +122,14 @@ static void test_keeps_record_strings(void)
     CHECK_INT(taken_by_finish(mutual_atari, 9), 0);
 }
 
+static void test_no_double_atari(void)
+{
+    CHECK_INT(taken_by_finish(double_atari, 9), 0);
+}
+
 int main(void)
 {
     test_keeps_record_strings();
+    test_no_double_atari();
     TEST_END();
 }
