@@ -142,17 +142,19 @@ static int label_areas(fin *f)
     return open;
 }
 
-/* Points of m's open area that c's stone on m closes for c: the pieces
- * of the area without m that touch no living enemy stone.  A piece's
- * flood stops at its first enemy stone (its size no longer matters), so
- * m and each piece get stamps of their own: a later flood that runs into
- * an earlier piece's stamp has met a piece that stopped that way (a
- * piece flooded to the end holds every point it could reach). */
-static int closes(fin *f, int m, int c)
+/* Points of m's open area that a stone on m closes for each colour
+ * (gain[SGF_BLACK], gain[SGF_WHITE]): the pieces of the area without m
+ * that touch no living stone of the other colour.  One flood serves
+ * both colours: a piece's flood stops once it has met living stones of
+ * both (it closes nothing then), so m and each piece get stamps of
+ * their own: a later flood that runs into an earlier piece's stamp has
+ * met a piece that stopped that way (a piece flooded to the end holds
+ * every point it could reach). */
+static void closes(fin *f, int m, int gain[3])
 {
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
-    int gain = 0;
+    gain[SGF_BLACK] = gain[SGF_WHITE] = 0;
     /* the stamps of the call (m's, then up to four pieces') must not wrap */
     do
         next_stamp(f);
@@ -166,10 +168,10 @@ static int closes(fin *f, int m, int c)
             continue;
         next_stamp(f);
         const uint16_t piece = f->stamp;
-        int head = 0, tail = 0, enemy = 0;
+        int head = 0, tail = 0, touch = 0;
         f->queue[tail++] = (uint16_t)q;
         f->seen[q] = piece;
-        while (head < tail && !enemy) {
+        while (head < tail && touch != 3) {
             int r = f->queue[head++];
             const int rn[4] = { r - s, r - 1, r + 1, r + s };
             for (int j = 0; j < 4; j++) {
@@ -177,24 +179,24 @@ static int closes(fin *f, int m, int c)
                 if (seen == piece || seen == first || cl[u].color == BOARD_BORDER)
                     continue;
                 if (seen > first) {
-                    enemy = 1;   /* an earlier piece, stopped at an enemy */
+                    touch = 3;   /* an earlier piece, stopped at both */
                     break;
                 }
                 if (living(f, u)) {
-                    if (cl[u].color == 3 - c) {
-                        enemy = 1;
+                    touch |= cl[u].color;
+                    if (touch == 3)
                         break;
-                    }
                 } else {
                     f->seen[u] = piece;
                     f->queue[tail++] = (uint16_t)u;
                 }
             }
         }
-        if (!enemy)
-            gain += tail;
+        if (!(touch & SGF_WHITE))
+            gain[SGF_BLACK] += tail;
+        if (!(touch & SGF_BLACK))
+            gain[SGF_WHITE] += tail;
     }
-    return gain;
 }
 
 /* Does the empty point m touch a dead stone of c?  A stone of c there
@@ -210,6 +212,7 @@ static int touches_own_dead(const fin *f, int m, int c)
 }
 
 static int rescue(const fin *f, const pl_board *b, int q, int c);
+static int save(const fin *f, const pl_board *b, int c);
 
 /* Stones of the string on q that the record placed (not the finish). */
 static int record_stones(const fin *f, const pl_board *b, int q)
@@ -281,35 +284,38 @@ static int quiet_move(fin *f, int m, int c)
     /* the atari is a teire when the answer leaves the string out of
      * reach: three liberties, eyes, or two liberties inside its own
      * territory; an answer that leaves two outside liberties starts a
-     * chase */
-    for (int k = 0; k < 4; k++) {
-        int q = nb[k];
-        if (!living(f, q) || cl[q].color != 3 - c)
-            continue;
-        pl_copy(&f->try, &f->b);
-        pl_play(&f->try, m, c);
-        if (!pl_atari(&f->try, q))
-            continue;
-        int answer = rescue(f, &f->try, q, 3 - c);
-        if (!answer)
+     * chase.  The answer is the enemy's next move in the finish (save):
+     * with another of its strings in atari it saves the largest, and
+     * the atari left unanswered is no teire but a capture */
+    pl_copy(&f->try, &f->b);
+    pl_play(&f->try, m, c);
+    int hit[4], n = 0;
+    for (int k = 0; k < 4; k++)
+        if (living(f, nb[k]) && cl[nb[k]].color == 3 - c && pl_atari(&f->try, nb[k]))
+            hit[n++] = nb[k];
+    if (!n)
+        return 0;
+    int answer = save(f, &f->try, 3 - c);
+    if (!answer)
+        return -1;
+    int a = f->area[answer];
+    teire = f->b.cell[answer].color == SGF_EMPTY && a != NO_AREA &&
+            f->touch[a] == 3 - c;
+    pl_play(&f->try, answer, 3 - c);
+    for (int k = 0; k < n; k++)
+        if (f->try.cell[hit[k]].color != 3 - c ||
+            !(out_of_reach(&f->try, hit[k]) || libs_at_home(f, &f->try, hit[k])))
             return -1;
-        int a = f->area[answer];
-        teire |= f->b.cell[answer].color == SGF_EMPTY && a != NO_AREA &&
-                 f->touch[a] == 3 - c;
-        pl_play(&f->try, answer, 3 - c);
-        if (f->try.cell[q].color != 3 - c ||
-            !(out_of_reach(&f->try, q) || libs_at_home(f, &f->try, q)))
-            return -1;
-    }
     return teire;
 }
 
-/* What c's quiet move on m is worth to c (forced: the teire it forces,
- * quiet_move's answer): the points it closes, the teire under territory
- * scoring, and the stone itself under area scoring. */
-static int worth(fin *f, int m, int c, int forced)
+/* What c's quiet move is worth to c (closed: the points it closes,
+ * forced: the teire it forces, quiet_move's answer): those points, the
+ * teire under territory scoring, and the stone itself under area
+ * scoring. */
+static int worth(const fin *f, int closed, int forced)
 {
-    return closes(f, m, c) + (f->territory ? forced : 1);
+    return closed + (f->territory ? forced : 1);
 }
 
 static void play(fin *f, int m, int c)
@@ -515,9 +521,11 @@ static int boundary(fin *f, int c)
         int mine = around ? quiet_move(f, m, c) : -1;
         if (mine < 0)
             continue;
-        int own = worth(f, m, c, mine);
+        int gain[3];
+        closes(f, m, gain);
+        int own = worth(f, gain[c], mine);
         int theirs = quiet_move(f, m, 3 - c);
-        int other = theirs >= 0 ? worth(f, m, 3 - c, theirs) : 0;
+        int other = theirs >= 0 ? worth(f, gain[3 - c], theirs) : 0;
         int deiri = own + other;
         /* a point worth nothing is played only as a dame, or in a neutral
          * area too small to be a boundary left open: there it takes a
