@@ -20,22 +20,7 @@
 #undef CHECK
 #include "harness.h"
 #include "sgfkit.h"
-
-/* A position from rows ('X' black, 'O' white, anything else empty),
- * top row first. */
-static sgf_position *from_rows(const char *const *rows, int h)
-{
-    int w = (int)strlen(rows[0]);
-    sgf_position *p = sgf_position_new();
-    if (!p || sgf_position_reset(p, w, h, NULL) != SGF_OK)
-        return NULL;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if (rows[y][x] == 'X' || rows[y][x] == 'O')
-                sgf_position_setup(p, x, y, rows[y][x] == 'X' ? SGF_BLACK : SGF_WHITE);
-    sgf_position_setup_done(p);
-    return p;
-}
+#include "rows.h"
 
 /* Compares the dead stones of map with the stones of rows marked in want
  * ('x' or 'o' where the stone must be dead, anything else alive); prints
