@@ -238,7 +238,7 @@ int race_lost_neighbour(const pl_board *b, const sgf_position *p,
         int h = heads[k], libs[RACE_SEARCH_LIBS + 1];
         int i = board_y(&p->b, h) * p->b.width + board_x(&p->b, h);
         if (b->cell[h].size < RACE_SEARCH_STONES ||
-            (map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE)) ||
+            (map[i] & SGF_MAP_PASS_ALIVE) ||
             pl_libs(b, h, libs, RACE_SEARCH_LIBS) > RACE_SEARCH_LIBS)
             continue;
         if (!ready) {

@@ -6,7 +6,9 @@
  * random, seldom take it first and call the group dead.  The race is
  * replayed from the board after the capture.  And a large group that
  * holds an enemy string inside it, short of liberties and lost, lives by
- * taking it (race_takes_inside).  Never installed.
+ * taking it (race_takes_inside).  Step 3f reads a race of two strings
+ * (race_captures) where the playouts call it by random filling.  Never
+ * installed.
  */
 #ifndef SGFKIT_RACE_H
 #define SGFKIT_RACE_H
@@ -62,7 +64,8 @@ enum {
 /* The head of a string of the other colour next to the dead string on pt
  * that loses its race against it (race_captures, budget nodes, t laid
  * over tmem here): at least RACE_SEARCH_STONES stones, at most
- * RACE_SEARCH_LIBS liberties, neither dead nor pass-alive in map; else 0. */
+ * RACE_SEARCH_LIBS liberties, not pass-alive in map (dead or not: step 4
+ * would keep the surer of two dead strings); else 0. */
 int race_lost_neighbour(const pl_board *b, const sgf_position *p,
                         const unsigned char *map, tac *t, void *tmem, int pt,
                         long budget);

@@ -36,6 +36,23 @@ static int takes(const char *const *rows, int h, int xx, int xy, int yx, int yy)
     return r;
 }
 
+/* The estimate of rows: is the stone on (x, y) dead, with seed? */
+static int dead_at(const char *const *rows, int h, int x, int y, uint64_t seed)
+{
+    sgf_position *p = from_rows(rows, h);
+    if (!p)
+        return -1;
+    int w = sgf_position_width(p);
+    unsigned char *map = malloc((size_t)(w * h));
+    sgf_estimate_options o = { 0, seed };
+    int r = -1;
+    if (map && sgf_position_estimate_dead(p, &o, map) >= 0)
+        r = (map[y * w + x] & SGF_MAP_DEAD) != 0;
+    free(map);
+    sgf_position_free(p);
+    return r;
+}
+
 int main(void)
 {
     /* Black's 6 stones (row 2-3) have four liberties, White's 7 (rows
@@ -69,6 +86,25 @@ int main(void)
     };
     CHECK_INT(takes(three_three, 8, 1, 3, 1, 4), 0);
     CHECK_INT(takes(three_three, 8, 1, 4, 1, 3), 0);
+
+    /* The estimate: the playouts kill both strings of the first race and
+     * step 4 kept the White one, the surer of the two; step 3f reads
+     * that Black wins even with White first (whatever the seed). */
+    static const char *const race9[] = {
+        ".........",
+        ".OOOOOOO.",
+        ".O....XO.",
+        ".OXXXXXO.",
+        ".XOOOOOX.",
+        ".X...OOX.",
+        ".XXXXXXX.",
+        ".........",
+        ".........",
+    };
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        CHECK_INT(dead_at(race9, 9, 2, 3, seed), 0);
+        CHECK_INT(dead_at(race9, 9, 2, 4, seed), 1);
+    }
 
     TEST_END();
 }
