@@ -151,8 +151,9 @@ enum { RACE_UNSURE_STONES = 5 };
 enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
 #define REPLAY_ALIVE 0.2
 /* Step 3f's race search (race_lost_neighbour): nodes per neighbour read
- * (the races of the tuning half's misses took 1 to 1249). */
-enum { RACE_NODES = 4000 };
+ * (the races of the tuning half's misses took 1 to 1249).  It reads only
+ * strings the playouts kill below REVIVE_SHARE, as step 3d. */
+enum { RACE_NODES = 500 };
 
 typedef struct est {
     const sgf_position *p;
@@ -602,7 +603,8 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed,
         /* step 3f: an enemy neighbour that loses its race even moving
          * first dies, and the string lives if the board after the capture
          * says so */
-        int y = race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES);
+        int y = e->share[i] < REVIVE_SHARE
+                ? race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES) : 0;
         if (y) {
             if (!own && !(own = malloc(3 * e->np * sizeof *own)))
                 return SGF_E_NOMEM;

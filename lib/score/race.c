@@ -148,7 +148,8 @@ static int race_attack(tac *t, int d, int x, int y)
         race_add(moves, &nm, libs[i]);
     const int first_ext = nm;
     int nx = pl_libs(b, x, xl, RACE_OUT_LIBS);
-    for (int i = 0; i < nx && i < RACE_OUT_LIBS; i++)
+    /* with more liberties than y and a move to spare, x need not extend */
+    for (int i = 0; i < nx && nx <= n + 1; i++)
         race_add(moves, &nm, xl[i]);
     for (int i = 0; i < nm; i++) {
         int m = moves[i];
@@ -186,8 +187,10 @@ static int race_defend(tac *t, int d, int x, int y)
     int moves[RACE_MOVES], nm = 0;
     /* captures that free y, x's liberties, then y's own */
     race_captures_next_to(b, y, 3 - c, moves, &nm);
+    /* filling x's liberties wins only the race of a string as short as
+     * y, or one liberty longer (y moves first) */
     int nx = pl_libs(b, x, xl, RACE_OUT_LIBS);
-    for (int i = 0; i < nx && i < RACE_OUT_LIBS; i++)
+    for (int i = 0; i < nx && nx <= n + 1; i++)
         race_add(moves, &nm, xl[i]);
     for (int i = 0; i < n; i++)
         race_add(moves, &nm, libs[i]);
