@@ -151,7 +151,7 @@ enum { RACE_UNSURE_STONES = 5 };
 enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
 #define REPLAY_ALIVE 0.2
 /* Step 3f's race search (race_lost_neighbour): nodes per neighbour read
- * (the races of the tuning half's misses took 1 to 1249).  It reads only
+ * (the proofs of the tuning half took 1 to 436).  It reads only
  * strings the playouts kill below REVIVE_SHARE, as step 3d. */
 enum { RACE_NODES = 500 };
 

@@ -51,8 +51,9 @@ int race_takes_inside(const pl_board *b, const sgf_position *p,
  * moves of a race: the attacker fills y's liberties, takes a defender
  * string in atari next to x or extends x; the defender fills x's
  * liberties, takes an attacker string in atari next to y, extends y or
- * passes (seki).  x captured, y with RACE_OUT_LIBS liberties, TAC_DEPTH
- * plies or budget nodes: not proved (0). */
+ * passes (seki); x's liberties are filled or extended only while x has
+ * at most one more than y.  x captured, y with RACE_OUT_LIBS liberties,
+ * TAC_DEPTH plies or budget nodes: not proved (0). */
 int race_captures(tac *t, const pl_board *b, int x, int y, long budget);
 
 enum {
