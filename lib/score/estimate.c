@@ -30,6 +30,10 @@
  *     In a record that stops before the end, one the playouts kill without
  *     conviction that holds an enemy group inside, short of liberties and
  *     lost, lives: it takes that group when it likes (race_takes_inside).
+ *  3f. Races read (race.c): a large dead string next to an enemy string of
+ *     three stones or more short of liberties that a race search proves
+ *     lost even moving first: that string dies, and the large one lives
+ *     when the playouts from the board after the capture say so.
  *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
@@ -146,6 +150,10 @@ enum { RACE_UNSURE_STONES = 5 };
  * groups the players had given up). */
 enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
 #define REPLAY_ALIVE 0.2
+/* Step 3f's race search (race_lost_neighbour): nodes per neighbour read
+ * (the proofs of the tuning half took 1 to 436).  It reads only
+ * strings the playouts kill below REVIVE_SHARE, as step 3d. */
+enum { RACE_NODES = 500 };
 
 typedef struct est {
     const sgf_position *p;
@@ -556,6 +564,20 @@ static int proof_loser(const est *e, int a, int b)
     return 0;
 }
 
+/* The share of the replay's playouts (own: the counts of race_replay)
+ * in which the opponent owns the points of the string on pt. */
+static double string_lost(const est *e, const uint16_t *own, int pt)
+{
+    const int c = e->p->b.color[pt];
+    double lost = 0;
+    int q = pt;
+    do {
+        lost += own[(size_t)(2 - c) * e->np + (size_t)index_of(e, q)];
+        q = e->base.cell[q].next;
+    } while (q != pt);
+    return lost / ((double)RACE_REPLAY_PLAYOUTS * e->base.cell[pt].size);
+}
+
 /* Step 3e: a large dead string next to an enemy string in atari that a
  * search proved lost: its owner takes that string whenever it likes, and
  * the race is replayed from the board after the capture.  One that holds
@@ -578,6 +600,25 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed,
             clear_string(e, map, pt, SGF_MAP_DEAD);
             continue;
         }
+        /* step 3f: an enemy neighbour that loses its race even moving
+         * first dies, and the string lives if the board after the capture
+         * says so */
+        int y = e->share[i] < REVIVE_SHARE
+                ? race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES) : 0;
+        if (y) {
+            if (!own && !(own = malloc(3 * e->np * sizeof *own)))
+                return SGF_E_NOMEM;
+            memset(own, 0, 3 * e->np * sizeof *own);
+            if (race_replay_taken(&e->base, &e->work, e->pat, y, c,
+                                  RACE_REPLAY_PLAYOUTS, &rng, own, own + e->np,
+                                  own + 2 * e->np) &&
+                string_lost(e, own, pt) < REPLAY_ALIVE) {
+                clear_string(e, map, pt, SGF_MAP_DEAD | SGF_MAP_UNSETTLED);
+                mark_string(e, map, y, SGF_MAP_DEAD);
+                e->proved[index_of(e, y)] = PROVED_DEAD;
+                continue;
+            }
+        }
         int m = 0, q = pt;
         do {
             const int nb[4] = { q - s, q - 1, q + 1, q + s };
@@ -595,14 +636,7 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed,
         const unsigned n = RACE_REPLAY_PLAYOUTS;
         race_replay(&e->base, &e->work, e->pat, m, c, n, &rng,
                     own, own + e->np, own + 2 * e->np);
-        double lost = 0;
-        q = pt;
-        do {
-            lost += own[(size_t)(2 - c) * e->np + (size_t)index_of(e, q)];
-            q = e->base.cell[q].next;
-        } while (q != pt);
-        lost /= (double)n * e->base.cell[pt].size;
-        if (lost >= REPLAY_ALIVE)
+        if (string_lost(e, own, pt) >= REPLAY_ALIVE)
             continue;
         clear_string(e, map, pt, SGF_MAP_DEAD);
     }

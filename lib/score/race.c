@@ -100,3 +100,183 @@ int race_takes_inside(const pl_board *b, const sgf_position *p,
     }
     return 0;
 }
+
+enum { RACE_MOVES = 24 };
+
+static void race_add(int *moves, int *n, int pt)
+{
+    for (int i = 0; i < *n; i++)
+        if (moves[i] == pt)
+            return;
+    if (*n < RACE_MOVES)
+        moves[(*n)++] = pt;
+}
+
+/* Adds the liberty of each string of colour col in atari next to the
+ * string on pt: the captures that give that string liberties. */
+static void race_captures_next_to(const pl_board *b, int pt, int col,
+                                  int *moves, int *nm)
+{
+    int heads[RACE_MOVES], n = 0, q = b->cell[pt].head;
+    do {
+        n = pl_add_neighbour_strings(b, q, col, heads, n, RACE_MOVES);
+        q = b->cell[q].next;
+    } while (q != b->cell[pt].head);
+    for (int i = 0; i < n; i++)
+        if (pl_atari(b, heads[i]))
+            race_add(moves, nm, atari_lib(b, heads[i]));
+}
+
+static int race_defend(tac *t, int d, int x, int y);
+
+/* The attacker (x's colour) to move on ply d: does it take y? */
+static int race_attack(tac *t, int d, int x, int y)
+{
+    const pl_board *b = &t->stack[d];
+    const int a = b->cell[x].color;
+    int libs[RACE_OUT_LIBS + 1], size, cap;
+    int n = pl_libs(b, y, libs, RACE_OUT_LIBS);
+    if (n == 1 && libs[0] != b->ko && pl_probe(b, libs[0], a, &size, &cap) > 0)
+        return 1;
+    /* n liberties take n attacker moves and n - 1 answers */
+    if (n >= RACE_OUT_LIBS || d + 2 * n - 1 > TAC_DEPTH || ++t->nodes > t->budget)
+        return 0;
+    int moves[RACE_MOVES], nm = 0, xl[RACE_OUT_LIBS + 1];
+    /* captures that free x, then y's liberties, then x's own (extensions) */
+    race_captures_next_to(b, x, 3 - a, moves, &nm);
+    for (int i = 0; i < n; i++)
+        race_add(moves, &nm, libs[i]);
+    const int first_ext = nm;
+    int nx = pl_libs(b, x, xl, RACE_OUT_LIBS);
+    /* with more liberties than y and a move to spare, x need not extend */
+    for (int i = 0; i < nx && nx <= n + 1; i++)
+        race_add(moves, &nm, xl[i]);
+    for (int i = 0; i < nm; i++) {
+        int m = moves[i];
+        if (m == b->ko)
+            continue;
+        int nl = pl_probe(b, m, a, &size, &cap);
+        if (nl == 0)
+            continue;
+        pl_board *nb = &t->stack[d + 1];
+        pl_copy(nb, b);
+        pl_play(nb, m, a);
+        if (nb->cell[y].color != 3 - a)
+            return 1;
+        /* an extension must gain x a liberty */
+        if (i >= first_ext && pl_libs(nb, x, xl, RACE_OUT_LIBS) <= nx)
+            continue;
+        if (race_defend(t, d + 1, x, y))
+            return 1;
+    }
+    return 0;
+}
+
+/* The defender (y's colour) to move on ply d: is y taken whatever it
+ * does? */
+static int race_defend(tac *t, int d, int x, int y)
+{
+    const pl_board *b = &t->stack[d];
+    const int c = b->cell[y].color;
+    if (b->cell[x].color != 3 - c)
+        return 0;                    /* x was taken: the race is lost */
+    int libs[RACE_OUT_LIBS + 1], xl[RACE_OUT_LIBS + 1];
+    int n = pl_libs(b, y, libs, RACE_OUT_LIBS);
+    if (n >= RACE_OUT_LIBS || d + 2 * n > TAC_DEPTH + 1 || ++t->nodes > t->budget)
+        return 0;
+    int moves[RACE_MOVES], nm = 0;
+    /* captures that free y, x's liberties, then y's own */
+    race_captures_next_to(b, y, 3 - c, moves, &nm);
+    /* filling x's liberties wins only the race of a string as short as
+     * y, or one liberty longer (y moves first) */
+    int nx = pl_libs(b, x, xl, RACE_OUT_LIBS);
+    for (int i = 0; i < nx && nx <= n + 1; i++)
+        race_add(moves, &nm, xl[i]);
+    for (int i = 0; i < n; i++)
+        race_add(moves, &nm, libs[i]);
+    for (int i = 0; i < nm; i++) {
+        int m = moves[i], size, cap;
+        if (m == b->ko)
+            continue;
+        int nl = pl_probe(b, m, c, &size, &cap);
+        /* a self-atari without a capture only hastens the end */
+        if (nl == 0 || (nl == 1 && cap == 0))
+            continue;
+        pl_board *nb = &t->stack[d + 1];
+        pl_copy(nb, b);
+        pl_play(nb, m, c);
+        if (nb->cell[x].color != 3 - c)
+            return 0;
+        if (!race_attack(t, d + 1, x, y))
+            return 0;
+    }
+    /* pass: in a seki, every move of one's own loses */
+    pl_board *nb = &t->stack[d + 1];
+    pl_copy(nb, b);
+    nb->ko = 0;
+    nb->last = 0;
+    return race_attack(t, d + 1, x, y);
+}
+
+int race_captures(tac *t, const pl_board *b, int x, int y, long budget)
+{
+    t->nodes = 0;
+    t->budget = budget;
+    pl_copy(&t->stack[0], b);
+    t->stack[0].ko = 0;
+    return race_defend(t, 0, x, y);
+}
+
+int race_lost_neighbour(const pl_board *b, const sgf_position *p,
+                        const unsigned char *map, tac *t, void *tmem, int pt,
+                        long budget)
+{
+    const int c = b->cell[pt].color;
+    int heads[RACE_JOINED * 4], n = 0, q = pt, ready = 0;
+    do {
+        n = pl_add_neighbour_strings(b, q, 3 - c, heads, n, RACE_JOINED * 4);
+        q = b->cell[q].next;
+    } while (q != pt);
+    for (int k = 0; k < n; k++) {
+        int h = heads[k], libs[RACE_SEARCH_LIBS + 1];
+        int i = board_y(&p->b, h) * p->b.width + board_x(&p->b, h);
+        if (b->cell[h].size < RACE_SEARCH_STONES ||
+            (map[i] & SGF_MAP_PASS_ALIVE) ||
+            pl_libs(b, h, libs, RACE_SEARCH_LIBS) > RACE_SEARCH_LIBS)
+            continue;
+        if (!ready) {
+            tac_init(t, p, tmem);
+            ready = 1;
+        }
+        if (race_captures(t, b, pt, h, budget))
+            return h;
+    }
+    return 0;
+}
+
+int race_replay_taken(const pl_board *b, pl_board *work, const pat3_table *pat,
+                      int y, int c, unsigned n, uint64_t *rng,
+                      uint16_t *own_b, uint16_t *own_w, uint16_t *neutral)
+{
+    int libs[RACE_OUT_LIBS + 1], size, cap;
+    int nl = pl_libs(b, y, libs, RACE_OUT_LIBS);
+    if (nl > RACE_OUT_LIBS)
+        return 0;
+    pl_copy(work, b);
+    for (int i = 0; i < nl; i++) {
+        if (pl_probe(work, libs[i], c, &size, &cap) == 0)
+            return 0;
+        pl_play(work, libs[i], c);
+    }
+    if (work->cell[y].color == 3 - c)
+        return 0;
+    for (unsigned k = 0; k < n; k++) {
+        if (k > 0) {
+            pl_copy(work, b);
+            for (int i = 0; i < nl; i++)
+                pl_play(work, libs[i], c);
+        }
+        pl_playout(work, pat, 3 - c, rng, own_b, own_w, neutral);
+    }
+    return 1;
+}
