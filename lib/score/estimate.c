@@ -12,9 +12,7 @@
  *     when that holds with one side first only.
  *  3a. Seki (lifedeath.c): a small string the playouts kill that the
  *     attacker cannot capture even moving first, read to the end inside
- *     its enclosure, lives in seki with the walls around it.  In a record
- *     that stops before the end, so does a larger one the playouts split
- *     on, its group of several strings read with a larger budget.
+ *     its enclosure, lives in seki with the walls around it.
  *  3b. Capture search (tactics.c) on the strings the playouts are unsure
  *     of and on strings in atari: one the attacker captures even with its
  *     owner moving first is dead (in a finished game the owner had that
@@ -117,12 +115,6 @@ enum {
 /* Step 3a reads only strings next to an enemy string with at most this
  * many liberties (short_wall): no limit reads the same games. */
 enum { SEKI_WALL_LIBS = 4 };
-/* Step 3a's groups (ld_alive_group): dead strings of more than
- * LD_ALIVE_STONES stones at a share below GROUP_SHARE (a coin flip; at
- * REVIVE_SHARE groups the players gave up lived), read with GROUP_NODES
- * nodes (a 12-stone group against short walls needs 55,000). */
-#define GROUP_SHARE 0.6
-enum { GROUP_NODES = 100000 };
 /* Step 4's races: a string proved lost beats the shares against a
  * neighbour the playouts are unsure of (share at most RACE_SHARE, the
  * mirror of TAC_LOW) that is short of liberties (at most RACE_LIBS): that
@@ -456,11 +448,6 @@ enum ld_step {
      * common liberties with no eyes) by filling a liberty no player would
      * fill.  It and the walls around it are in seki: no territory there. */
     STEP_SEKI,
-    /* 3a, groups: in a record that stops before the end, a larger string
-     * the playouts split on (a group of several strings, a seki of long
-     * strings) that the attacker cannot capture moving first, read to the
-     * end with a larger budget, lives. */
-    STEP_SEKI_GROUP,
     /* 3c: a string the playouts are unsure of, shut in by settled enemy
      * stones, that the attacker captures with its owner moving first and
      * playing anywhere in its enclosure is dead. */
@@ -481,10 +468,6 @@ static int ld_candidate(const est *e, const unsigned char *map, int pt,
     case STEP_SEKI:         /* Benson's dead stones are proved */
         return (map[i] & SGF_MAP_DEAD) && !e->pa[i] &&
                size <= LD_ALIVE_STONES && short_wall(e, pt);
-    case STEP_SEKI_GROUP:
-        return (map[i] & SGF_MAP_DEAD) && !e->pa[i] && e->open_end &&
-               size > LD_ALIVE_STONES && e->share[i] < GROUP_SHARE &&
-               short_wall(e, pt);
     case STEP_LIFE_DEATH:
         return !(map[i] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE | SGF_MAP_SEKI)) &&
                e->share[i] >= LD_LOW && e->share[i] <= LD_HIGH;
@@ -517,10 +500,6 @@ static int ld_step_run(est *e, unsigned char *map, ld_ctx *x,
                 if (!(map[index_of(e, x->t->wall[w])] & SGF_MAP_PASS_ALIVE))
                     mark_string(e, map, e->base.cell[x->t->wall[w]].head,
                                 SGF_MAP_SEKI);
-            break;
-        case STEP_SEKI_GROUP:
-            if (ld_alive_group(x->t, &e->base, pt, x->settled, GROUP_NODES))
-                clear_string(e, map, pt, SGF_MAP_DEAD);
             break;
         case STEP_LIFE_DEATH:
             if (ld_dead(x->t, &e->base, pt, x->settled, e->p->b.color[pt],
@@ -784,9 +763,6 @@ int sgf_position_estimate_dead(const sgf_position *p,
     run_playouts(&e, o ? o->seed : 0);
     judge_strings(&e, map);
     rc = ld_step_run(&e, map, &ldx, STEP_SEKI);
-    if (rc < 0)
-        goto out;
-    rc = ld_step_run(&e, map, &ldx, STEP_SEKI_GROUP);
     if (rc < 0)
         goto out;
     capture_search(&e, t, tmem, map);

@@ -517,19 +517,3 @@ int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
         return 0;
     return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
 }
-
-int ld_alive_group(ld *t, const pl_board *b, int pt, const uint8_t *settled,
-                   long budget)
-{
-    int c = b->cell[pt].color;
-    t->max_empty = LD_EMPTY_BIG;
-    t->connect = 1;
-    /* walls touching loose stones are not refused here (ld_alive does):
-     * around a large group the stones outside are often as unsure as it */
-    int lives = (c == SGF_BLACK || c == SGF_WHITE) && enclose(t, b, pt, settled) &&
-                !t->enemies && t->friends <= LD_GROUP_STONES &&
-                search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
-    t->connect = 0;
-    t->max_empty = LD_EMPTY;
-    return lives;
-}

@@ -19,8 +19,7 @@ enum {
     LD_POINTS = 128,     /* points of an enclosure (stones included) */
     LD_DEPTH = 2 * LD_EMPTY_BIG + 6,   /* plies: every point filled twice over */
     LD_TT = 4096,        /* transposition entries (a power of two) */
-    LD_ALIVE_STONES = 6, /* ld_alive: the group's stones in its enclosure */
-    LD_GROUP_STONES = 24 /* the same for ld_alive_group */
+    LD_ALIVE_STONES = 6  /* ld_alive: the group's stones in its enclosure */
 };
 
 typedef struct ld_entry {
@@ -86,16 +85,6 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
  * large groups that light playouts lose half the time. */
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
                 long budget);
-
-/* Does the string of the stone on pt in b, a group the playouts call
- * dead without conviction, survive with the attacker to move first?
- * ld_alive's test (connections through eye-like points, the whole tree
- * read, no capture, no unsettled enemy stone in the enclosure) for a
- * group of up to LD_GROUP_STONES stones in several strings, in an
- * enclosure of up to LD_EMPTY_BIG empty points: a large seki or a
- * group that lives against short walls. */
-int ld_alive_group(ld *t, const pl_board *b, int pt, const uint8_t *settled,
-                   long budget);
 
 /* Is the string on pt pass-alive within the enclosure last built by
  * ld_dead (Benson's test on its points, the walls counting as enemy)? */

@@ -630,7 +630,7 @@ static const char *const corner_seki[] = {
 
 /* ld_alive on the string at (x, y) of rows: stones written X O are
  * settled, x o (stones too) are not.  -1 on error. */
-/* ld_alive (survives = 0), ld_survives (1) or ld_alive_group (2) on the string at (x, y) of
+/* ld_alive (survives = 0) or ld_survives (1) on the string at (x, y) of
  * rows: upper-case stones settled, lower-case ones not. */
 static int ld_read_at(const char *const *rows, int h, int x, int y, int survives)
 {
@@ -659,9 +659,8 @@ static int ld_read_at(const char *const *rows, int h, int x, int y, int survives
         pl_board b;
         pl_load(&b, p, mem);
         ld_init(t, p, lmem);
-        res = survives == 2 ? ld_alive_group(t, &b, at(p, x, y), settled, 100000)
-              : survives ? ld_survives(t, &b, at(p, x, y), settled, 5000)
-                         : ld_alive(t, &b, at(p, x, y), settled, 4000);
+        res = survives ? ld_survives(t, &b, at(p, x, y), settled, 5000)
+                       : ld_alive(t, &b, at(p, x, y), settled, 4000);
     }
     free(t);
     free(mem);
@@ -674,41 +673,6 @@ static int ld_read_at(const char *const *rows, int h, int x, int y, int survives
 static int ld_alive_at(const char *const *rows, int h, int x, int y)
 {
     return ld_read_at(rows, h, x, y, 0);
-}
-
-/* Step 3a's groups (ld_alive_group): Black's corner group of two strings,
- * five stones with the eye at b9 and four more, sharing the two points
- * d9 d8, lives with White first (White's stone on either point is taken
- * and leaves a second eye).  ld_alive does not read it (more than six
- * stones of the group's); without the eye at b9 it is dead. */
-static void test_group_life(void)
-{
-    static const char *const lives[] = {
-        "x.x.xO...",
-        "xxx.xO...",
-        "OOOxxO...",
-        "...OOO...",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-    };
-    CHECK(ld_read_at(lives, 9, 4, 0, 0) == 0);
-    CHECK(ld_read_at(lives, 9, 4, 0, 2) == 1);
-    CHECK(ld_read_at(lives, 9, 0, 0, 2) == 1);
-    static const char *const dies[] = {
-        "xxx.xO...",
-        "xxx.xO...",
-        "OOOxxO...",
-        "...OOO...",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-    };
-    CHECK(ld_read_at(dies, 9, 4, 0, 2) == 0);
 }
 
 /* Step 3d's reading of large strings: a capturing race a nine-stone
@@ -1055,6 +1019,5 @@ int main(void)
     test_boundary_stone_connects();
     test_unsure_group();
     test_kgs_corpus();
-    test_group_life();
     TEST_END();
 }
