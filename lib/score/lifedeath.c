@@ -377,8 +377,7 @@ static int attack(ld *t, int d)
     result = 0;
     for (int i = 0; i < n && !result; i++) {
         pl_board *nb = &t->stack[d + 1];
-        pl_copy(nb, b);
-        pl_play(nb, moves[i], 3 - t->c);
+        pl_copy_play(nb, b, moves[i], 3 - t->c);
         result = nb->cell[t->tg].color != t->c || defend(t, d + 1);
     }
     if (t->nodes <= t->budget)
@@ -401,9 +400,10 @@ static int defend(ld *t, int d)
     result = 1;
     for (int i = 0; i <= n && result; i++) {
         pl_board *nb = &t->stack[d + 1];
-        pl_copy(nb, b);
+        /* past the last move, a pass: in a seki every move of one's own
+         * loses */
+        pl_copy_play(nb, b, i < n ? moves[i] : 0, c);
         if (i < n) {
-            pl_play(nb, moves[i], c);
             /* wall stones taken, whole strings counted */
             int broke_out = 0, heads[16], nh = 0;
             for (int w = 0; w < t->nwall; w++) {
@@ -426,10 +426,6 @@ static int defend(ld *t, int d)
                 result = 0;
                 break;
             }
-        } else {
-            /* pass: in a seki every move of one's own loses */
-            nb->ko = 0;
-            nb->last = 0;
         }
         result = attack(t, d + 1);
     }

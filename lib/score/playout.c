@@ -207,6 +207,17 @@ void pl_copy(pl_board *dst, const pl_board *src)
     memcpy(nbr, src->nbr, (size_t)src->npoints * sizeof *nbr);
 }
 
+void pl_copy_play(pl_board *dst, const pl_board *src, int pt, int c)
+{
+    pl_copy(dst, src);
+    if (pt) {
+        pl_play(dst, pt, c);
+    } else {
+        dst->ko = 0;
+        dst->last = 0;
+    }
+}
+
 /* Joins the strings headed by a and b; returns the new head. */
 static int merge(pl_board *b, int a, int c)
 {

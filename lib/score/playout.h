@@ -56,6 +56,9 @@ void pl_load(pl_board *b, const sgf_position *p, void *mem);
 void pl_attach(pl_board *b, const sgf_position *p, void *mem);
 /* dst := src; both laid over memory of the same size. */
 void pl_copy(pl_board *dst, const pl_board *src);
+/* dst := src, then c plays on pt (legal, as pl_play), or passes when pt
+ * is 0: the next node of a search. */
+void pl_copy_play(pl_board *dst, const pl_board *src, int pt, int c);
 
 /* Plays one playout on b (destroyed) with colour first to move, then
  * adds, for every point of the board (y * width + x), 1 to own_b or own_w

@@ -159,8 +159,7 @@ static int race_attack(tac *t, int d, int x, int y)
         if (nl == 0)
             continue;
         pl_board *nb = &t->stack[d + 1];
-        pl_copy(nb, b);
-        pl_play(nb, m, a);
+        pl_copy_play(nb, b, m, a);
         if (nb->cell[y].color != 3 - a)
             return 1;
         /* an extension must gain x a liberty */
@@ -203,27 +202,20 @@ static int race_defend(tac *t, int d, int x, int y)
         if (nl == 0 || (nl == 1 && cap == 0))
             continue;
         pl_board *nb = &t->stack[d + 1];
-        pl_copy(nb, b);
-        pl_play(nb, m, c);
+        pl_copy_play(nb, b, m, c);
         if (nb->cell[x].color != 3 - c)
             return 0;
         if (!race_attack(t, d + 1, x, y))
             return 0;
     }
     /* pass: in a seki, every move of one's own loses */
-    pl_board *nb = &t->stack[d + 1];
-    pl_copy(nb, b);
-    nb->ko = 0;
-    nb->last = 0;
+    pl_copy_play(&t->stack[d + 1], b, 0, c);
     return race_attack(t, d + 1, x, y);
 }
 
 int race_captures(tac *t, const pl_board *b, int x, int y, long budget)
 {
-    t->nodes = 0;
-    t->budget = budget;
-    pl_copy(&t->stack[0], b);
-    t->stack[0].ko = 0;
+    tac_start(t, b, budget);
     return race_defend(t, 0, x, y);
 }
 

@@ -122,9 +122,7 @@ static int attack(tac *t, int d, int tg)
             int nl = pl_probe(b, m, a, &size, &cap);
             if (nl == 0 || (nl >= 2 || cap > 0) != (pass == 0))
                 continue;
-            pl_board *nb = &t->stack[d + 1];
-            pl_copy(nb, b);
-            pl_play(nb, m, a);
+            pl_copy_play(&t->stack[d + 1], b, m, a);
             if (defend(t, d + 1, tg))
                 return 1;
         }
@@ -173,26 +171,27 @@ static int defend(tac *t, int d, int tg)
         if (nl == 0 || (nl == 1 && cap == 0))
             continue;
         pl_board *nb = &t->stack[d + 1];
-        pl_copy(nb, b);
-        pl_play(nb, m, c);
+        pl_copy_play(nb, b, m, c);
         if (nb->cell[tg].color != c)
             continue;
         if (!attack(t, d + 1, tg))
             return 0;
     }
     /* pass: in a seki, every move of one's own loses */
-    pl_board *nb = &t->stack[d + 1];
-    pl_copy(nb, b);
-    nb->ko = 0;
-    nb->last = 0;
+    pl_copy_play(&t->stack[d + 1], b, 0, c);
     return attack(t, d + 1, tg);
 }
 
-int tac_captured(tac *t, const pl_board *b, int pt, long budget)
+void tac_start(tac *t, const pl_board *b, long budget)
 {
     t->nodes = 0;
     t->budget = budget;
     pl_copy(&t->stack[0], b);
     t->stack[0].ko = 0;
+}
+
+int tac_captured(tac *t, const pl_board *b, int pt, long budget)
+{
+    tac_start(t, b, budget);
     return defend(t, 0, pt);
 }

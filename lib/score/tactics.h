@@ -24,6 +24,10 @@ size_t tac_bytes(const sgf_position *p);
 /* Lays the search's boards over mem (tac_bytes(p) bytes). */
 void tac_init(tac *t, const sgf_position *p, void *mem);
 
+/* Puts b on the search's first board, with budget nodes to spend: the
+ * start of every search over t (this one, race.c's). */
+void tac_start(tac *t, const pl_board *b, long budget);
+
 /* 1 when the string of the stone on pt in b can be captured although its
  * owner moves first (within TAC_DEPTH plies and budget nodes), else 0. */
 int tac_captured(tac *t, const pl_board *b, int pt, long budget);
