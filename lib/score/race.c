@@ -194,12 +194,8 @@ static int race_defend(tac *t, int d, int x, int y)
     for (int i = 0; i < n; i++)
         race_add(moves, &nm, libs[i]);
     for (int i = 0; i < nm; i++) {
-        int m = moves[i], size, cap;
-        if (m == b->ko)
-            continue;
-        int nl = pl_probe(b, m, c, &size, &cap);
-        /* a self-atari without a capture only hastens the end */
-        if (nl == 0 || (nl == 1 && cap == 0))
+        int m = moves[i];
+        if (!tac_defence(b, m, c))
             continue;
         pl_board *nb = &t->stack[d + 1];
         pl_copy_play(nb, b, m, c);

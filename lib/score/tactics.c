@@ -163,12 +163,8 @@ static int defend(tac *t, int d, int tg)
                 add_move(moves, &nm, wl[j]);
     }
     for (int i = 0; i < nm; i++) {
-        int m = moves[i], size, cap;
-        if (m == b->ko)
-            continue;
-        int nl = pl_probe(b, m, c, &size, &cap);
-        /* a self-atari without capture never saves the string */
-        if (nl == 0 || (nl == 1 && cap == 0))
+        int m = moves[i];
+        if (!tac_defence(b, m, c))
             continue;
         pl_board *nb = &t->stack[d + 1];
         pl_copy_play(nb, b, m, c);
@@ -180,6 +176,17 @@ static int defend(tac *t, int d, int tg)
     /* pass: in a seki, every move of one's own loses */
     pl_copy_play(&t->stack[d + 1], b, 0, c);
     return attack(t, d + 1, tg);
+}
+
+int tac_defence(const pl_board *b, int m, int c)
+{
+    int size, cap;
+    if (m == b->ko)
+        return 0;
+    int nl = pl_probe(b, m, c, &size, &cap);
+    /* a self-atari without a capture never saves a string, it only
+     * hastens the end */
+    return nl >= 2 || (nl == 1 && cap > 0);
 }
 
 void tac_start(tac *t, const pl_board *b, long budget)

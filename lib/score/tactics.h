@@ -28,6 +28,10 @@ void tac_init(tac *t, const sgf_position *p, void *mem);
  * start of every search over t (this one, race.c's). */
 void tac_start(tac *t, const pl_board *b, long budget);
 
+/* 1 when the defender c may try m: legal, not the ko, and not a
+ * self-atari without a capture. */
+int tac_defence(const pl_board *b, int m, int c);
+
 /* 1 when the string of the stone on pt in b can be captured although its
  * owner moves first (within TAC_DEPTH plies and budget nodes), else 0. */
 int tac_captured(tac *t, const pl_board *b, int pt, long budget);
