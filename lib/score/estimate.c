@@ -52,6 +52,10 @@
  *     the territory of that board is marked.  The strings around a
  *     neutral area too large to be dame are unsettled (a position counted
  *     before its end).
+ *  6a. Doubts that change no count: a living string of two stones or more
+ *     left in atari that the playouts capture now and then, and the living
+ *     neighbours of a string of two stones or more that step 6 took though
+ *     the estimate called it alive, are unsettled.
  *
  * The random generator's state lives in the call; same seed, same map.
  * Memory is allocated once per call, nothing per playout or move.
@@ -142,6 +146,14 @@ enum { RACE_BIG_STONES = 5 };
  * unsettled too: a race nobody played out, whose capture the playouts
  * often miss. */
 enum { RACE_UNSURE_STONES = 5 };
+/* Step 6a: a living string of at least DOUBT_STONES stones in atari at
+ * the end that the opponent owns in at least DOUBT_SHARE of the playouts
+ * with one side first is unsettled (the capture search's "not captured"
+ * is also its "don't know"); so are the living neighbours of a string of
+ * at least DOUBT_STONES stones that the finish took though the estimate
+ * called it alive (doc/dead-stones.md, "Settled games: doubts"). */
+#define DOUBT_SHARE 0.1
+enum { DOUBT_STONES = 2 };
 /* Step 3e: a dead string of at least RACE_REPLAY_STONES stones next to an
  * enemy string in atari that a search proved lost is replayed from the
  * board after its owner takes that string, with RACE_REPLAY_PLAYOUTS
@@ -761,6 +773,48 @@ static void mark_unsure(est *e, unsigned char *map, int open_end)
     }
 }
 
+/* Step 6a: marks SGF_MAP_UNSETTLED, and nothing else, on the living
+ * strings of the doubts above; before holds the dead bits of map as
+ * step 6 found them (NULL: step 6 took nothing).  Counts do not move. */
+static void mark_doubts(est *e, unsigned char *map, const unsigned char *before)
+{
+    const int s = e->s;
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt) || e->base.cell[pt].size < DOUBT_STONES)
+            continue;
+        const int i = index_of(e, pt), c = e->p->b.color[pt];
+        if (e->pa[i])
+            continue;
+        if (!(map[i] & SGF_MAP_DEAD)) {
+            /* one a search proved lost that step 4 revived: step 4 knew */
+            if (e->proved[i])
+                continue;
+            double owned[2];
+            string_owned(e, pt, owned);
+            const double most = (owned[0] > owned[1] ? owned[0] : owned[1]) /
+                                ((double)e->n * e->base.cell[pt].size);
+            if (pl_atari(&e->base, pt) && most >= DOUBT_SHARE)
+                mark_string(e, map, pt, SGF_MAP_UNSETTLED);
+            continue;
+        }
+        if (!before || (before[i] & SGF_MAP_DEAD))
+            continue;
+        /* taken by the finish: its living neighbours are in doubt */
+        int q = pt;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4; k++) {
+                if (e->p->b.color[nb[k]] != 3 - c)
+                    continue;
+                const int j = index_of(e, nb[k]);
+                if (!(map[j] & (SGF_MAP_DEAD | SGF_MAP_PASS_ALIVE)))
+                    mark_string(e, map, e->base.cell[nb[k]].head, SGF_MAP_UNSETTLED);
+            }
+            q = e->base.cell[q].next;
+        } while (q != pt);
+    }
+}
+
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map)
@@ -823,15 +877,22 @@ int sgf_position_estimate_dead(const sgf_position *p,
      * strings around a neutral area too large to be dame are unsettled */
     {
         void *fmem = malloc(fin_bytes(p));
-        if (!fmem) {
+        unsigned char *before = e.open_end ? malloc(e.np) : NULL;
+        if (!fmem || (e.open_end && !before)) {
+            free(fmem);
+            free(before);
             rc = SGF_E_NOMEM;
             goto out;
         }
-        if (e.open_end)
+        if (e.open_end) {
+            memcpy(before, map, e.np);
             fin_finish(p, &e.base, fmem, map);
-        else
+        } else {
             fin_open(p, &e.base, fmem, map);
+        }
         free(fmem);
+        mark_doubts(&e, map, before);
+        free(before);
     }
     rc = count_unsettled(&e, map);
 out:

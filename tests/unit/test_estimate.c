@@ -254,6 +254,49 @@ static void test_unsure_group(void)
     sgf_position_free(p);
 }
 
+/* Step 6a: Black's two stones on the top edge (F1, G1) are in atari
+ * inside a dead white group; Black, to move, connects, so the capture
+ * search leaves them alive, but the playouts take them now and then.
+ * They are unsettled at every seed (at seed 0 nothing else says so), and
+ * the flag moves no count. */
+static void test_doubt_in_atari(void)
+{
+    static const char *const rows[] = {
+        ".....XXO.",
+        "....XOOOX",
+        ".....XO.X",
+        ".....X.O.",
+        "......XO.",
+        ".......XX",
+        ".........",
+        ".........",
+        ".........",
+    };
+    sgf_position *p = from_rows(rows, 9);
+    unsigned char map[81], plain[81];
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        sgf_estimate_options o = { 0, seed };
+        int rc = sgf_position_estimate_dead(p, &o, map);
+        CHECK(rc >= 1);
+        CHECK(!(map[0 * 9 + 5] & SGF_MAP_DEAD));
+        CHECK(map[0 * 9 + 5] & SGF_MAP_UNSETTLED);
+        CHECK(map[0 * 9 + 6] & SGF_MAP_UNSETTLED);
+        /* the same count without the flags */
+        for (int i = 0; i < 81; i++)
+            plain[i] = map[i] & (unsigned char)~SGF_MAP_UNSETTLED;
+        sgf_score s, t;
+        CHECK(sgf_position_score(p, 0, SGF_SCORE_MARKED_SEKI, map, &s) == SGF_OK);
+        CHECK(sgf_position_score(p, 0, SGF_SCORE_MARKED_SEKI, plain, &t) == SGF_OK);
+        CHECK(s.unsettled >= 1);
+        CHECK_INT(t.unsettled, 0);
+        CHECK(s.margin == t.margin);
+    }
+    sgf_position_free(p);
+}
+
 /* ---- the KGS games the server counted ---------------------------------- */
 
 typedef struct kgs_eval {
@@ -1018,6 +1061,7 @@ int main(void)
     test_takes_inside();
     test_boundary_stone_connects();
     test_unsure_group();
+    test_doubt_in_atari();
     test_kgs_corpus();
     TEST_END();
 }
