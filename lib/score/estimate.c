@@ -34,6 +34,10 @@
  *     three stones or more short of liberties that a race search proves
  *     lost even moving first: that string dies, and the large one lives
  *     when the playouts from the board after the capture say so.
+ *  3g. Races left on the board (race.c): in a finished record, a large
+ *     string the playouts keep alive next to an enemy string they are
+ *     unsure of that a race search, with approach moves, takes even
+ *     moving first: that string dies.
  *  4. Consistency: two neighbouring strings of both colours cannot both
  *     be dead (one of them lives by capturing the other); the one the
  *     playouts were less sure of lives, unless the other is a cutting
@@ -166,6 +170,10 @@ enum { RACE_REPLAY_STONES = 5, RACE_REPLAY_PLAYOUTS = 2 * DEFAULT_PLAYOUTS };
  * (the proofs of the tuning half took 1 to 436).  It reads only
  * strings the playouts kill below REVIVE_SHARE, as step 3d. */
 enum { RACE_NODES = 500 };
+/* Step 3g reads strings the playouts keep alive with a share of at least
+ * RACE_ALIVE_LOW (read at every share, the tuning half's server19 lost
+ * exact counts: races the players left to the living side). */
+#define RACE_ALIVE_LOW 0.05
 
 typedef struct est {
     const sgf_position *p;
@@ -590,6 +598,39 @@ static double string_lost(const est *e, const uint16_t *own, int pt)
     return lost / ((double)RACE_REPLAY_PLAYOUTS * e->base.cell[pt].size);
 }
 
+/* Step 3g: in a finished record, a large string the playouts keep alive
+ * (share in [RACE_ALIVE_LOW, DEAD_SHARE), not in seki) next to an enemy
+ * string they are unsure of (share at least TAC_LOW) that a race search
+ * with approach moves takes even moving first: a race both players left
+ * on the board, its loser dead. */
+static void race_left_alive(est *e, unsigned char *map, tac *t, void *tmem, int pt)
+{
+    const int i = index_of(e, pt);
+    if (e->open_end || e->pa[i] || e->proved[i] || (map[i] & SGF_MAP_SEKI) ||
+        e->base.cell[pt].size < RACE_REPLAY_STONES ||
+        e->share[i] < RACE_ALIVE_LOW || e->share[i] >= DEAD_SHARE)
+        return;
+    /* no search unless a neighbour the playouts are unsure of is there */
+    const int s = e->s, c = e->p->b.color[pt];
+    int unsure = 0, q = pt;
+    do {
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++)
+            if (e->p->b.color[nb[k]] == 3 - c && e->share[index_of(e, nb[k])] >= TAC_LOW)
+                unsure = 1;
+        q = e->base.cell[q].next;
+    } while (q != pt && !unsure);
+    if (!unsure)
+        return;
+    int y = race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES, 1);
+    if (!y || e->proved[index_of(e, y)] || e->share[index_of(e, y)] < TAC_LOW)
+        return;
+    clear_string(e, map, y, SGF_MAP_UNSETTLED);
+    mark_string(e, map, y, SGF_MAP_DEAD);
+    e->proved[index_of(e, y)] = PROVED_DEAD;
+    clear_string(e, map, pt, SGF_MAP_UNSETTLED);
+}
+
 /* Step 3e: a large dead string next to an enemy string in atari that a
  * search proved lost: its owner takes that string whenever it likes, and
  * the race is replayed from the board after the capture.  One that holds
@@ -604,8 +645,11 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed,
         if (!string_head(e, pt))
             continue;
         int i = index_of(e, pt), c = e->p->b.color[pt];
-        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || e->proved[i] ||
-            e->base.cell[pt].size < RACE_REPLAY_STONES)
+        if (!(map[i] & SGF_MAP_DEAD)) {
+            race_left_alive(e, map, t, tmem, pt);
+            continue;
+        }
+        if (e->pa[i] || e->proved[i] || e->base.cell[pt].size < RACE_REPLAY_STONES)
             continue;
         if (e->open_end && e->share[i] < REVIVE_SHARE &&
             race_takes_inside(&e->base, e->p, map, t, tmem, pt, TAC_NODES)) {
@@ -616,7 +660,7 @@ static int replay_races(est *e, unsigned char *map, uint64_t seed,
          * first dies, and the string lives if the board after the capture
          * says so */
         int y = e->share[i] < REVIVE_SHARE
-                ? race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES) : 0;
+                ? race_lost_neighbour(&e->base, e->p, map, t, tmem, pt, RACE_NODES, 0) : 0;
         if (y) {
             if (!own && !(own = malloc(3 * e->np * sizeof *own)))
                 return SGF_E_NOMEM;

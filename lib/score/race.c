@@ -129,6 +129,17 @@ static void race_captures_next_to(const pl_board *b, int pt, int col,
 
 static int race_defend(tac *t, int d, int x, int y);
 
+/* Does the empty point pt touch the string on x? */
+static int next_to(const pl_board *b, int pt, int x)
+{
+    const int s = b->stride, h = b->cell[x].head;
+    const int nb[4] = { pt - s, pt - 1, pt + 1, pt + s };
+    for (int k = 0; k < 4; k++)
+        if (b->cell[nb[k]].color == b->cell[x].color && b->cell[nb[k]].head == h)
+            return 1;
+    return 0;
+}
+
 /* The attacker (x's colour) to move on ply d: does it take y? */
 static int race_attack(tac *t, int d, int x, int y)
 {
@@ -146,6 +157,19 @@ static int race_attack(tac *t, int d, int x, int y)
     race_captures_next_to(b, x, 3 - a, moves, &nm);
     for (int i = 0; i < n; i++)
         race_add(moves, &nm, libs[i]);
+    /* a liberty x's colour fills only as a self-atari is approached from
+     * x first (t->approach): a stone joined to x next to it */
+    const int first_app = nm;
+    for (int i = 0; i < n && t->approach; i++) {
+        const int l = libs[i], s = b->stride;
+        if (pl_probe(b, l, a, &size, &cap) != 1 || cap > 0)
+            continue;
+        const int nb[4] = { l - s, l - 1, l + 1, l + s };
+        for (int k = 0; k < 4; k++)
+            if (b->cell[nb[k]].color == SGF_EMPTY && next_to(b, nb[k], x) &&
+                pl_probe(b, nb[k], a, &size, &cap) == 2)
+                race_add(moves, &nm, nb[k]);
+    }
     const int first_ext = nm;
     int nx = pl_libs(b, x, xl, RACE_OUT_LIBS);
     /* with more liberties than y and a move to spare, x need not extend */
@@ -162,6 +186,9 @@ static int race_attack(tac *t, int d, int x, int y)
         pl_copy_play(nb, b, m, a);
         if (nb->cell[y].color != 3 - a)
             return 1;
+        /* an approach must not cost x a liberty */
+        if (i >= first_app && i < first_ext && pl_libs(nb, x, xl, RACE_OUT_LIBS) < nx)
+            continue;
         /* an extension must gain x a liberty */
         if (i >= first_ext && pl_libs(nb, x, xl, RACE_OUT_LIBS) <= nx)
             continue;
@@ -217,7 +244,7 @@ int race_captures(tac *t, const pl_board *b, int x, int y, long budget)
 
 int race_lost_neighbour(const pl_board *b, const sgf_position *p,
                         const unsigned char *map, tac *t, void *tmem, int pt,
-                        long budget)
+                        long budget, int approach)
 {
     const int c = b->cell[pt].color;
     int heads[RACE_JOINED * 4], n = 0, q = pt, ready = 0;
@@ -236,6 +263,7 @@ int race_lost_neighbour(const pl_board *b, const sgf_position *p,
             tac_init(t, p, tmem);
             ready = 1;
         }
+        t->approach = approach;
         if (race_captures(t, b, pt, h, budget))
             return h;
     }

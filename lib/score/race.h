@@ -62,14 +62,18 @@ enum {
     RACE_SEARCH_LIBS = 4      /* ... and liberties, at most */
 };
 
-/* The head of a string of the other colour next to the dead string on pt
+/* The head of a string of the other colour next to the string on pt
  * that loses its race against it (race_captures, budget nodes, t laid
  * over tmem here): at least RACE_SEARCH_STONES stones, at most
  * RACE_SEARCH_LIBS liberties, not pass-alive in map (dead or not: step 4
- * would keep the surer of two dead strings); else 0. */
+ * would keep the surer of two dead strings); else 0.  With approach, the
+ * attacker may also play next to a liberty it cannot fill without a
+ * self-atari, joined to pt's string and without losing it a liberty (step
+ * 3g: the defender has no answer to that move in the search, so only for
+ * strings the playouts keep alive). */
 int race_lost_neighbour(const pl_board *b, const sgf_position *p,
                         const unsigned char *map, tac *t, void *tmem, int pt,
-                        long budget);
+                        long budget, int approach);
 
 /* The playouts after the colour c takes the string on y (every liberty of
  * it filled), y's owner moving next: n of them from b on work, adding to

@@ -37,6 +37,7 @@ void tac_init(tac *t, const sgf_position *p, void *mem)
         pl_attach(&t->stack[i], p, (char *)mem + (size_t)i * n);
     t->nodes = 0;
     t->budget = 0;
+    t->approach = 0;
 }
 
 static int defend(tac *t, int d, int tg);

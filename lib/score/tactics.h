@@ -17,6 +17,7 @@ enum {
 typedef struct tac {
     pl_board stack[TAC_DEPTH + 1];
     long nodes, budget;
+    int approach;        /* race.c's attacker may approach a liberty */
 } tac;
 
 /* Bytes the boards of a search on p need (tac_init). */

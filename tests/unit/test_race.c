@@ -12,8 +12,10 @@
 #include "rows.h"
 
 /* race_captures on rows for the strings on (xx, xy) and (yx, yy):
- * does x's colour take y with y's owner first?  -1 when it cannot run. */
-static int takes(const char *const *rows, int h, int xx, int xy, int yx, int yy)
+ * does x's colour take y with y's owner first?  -1 when it cannot run.
+ * approach: step 3g's search, where x may approach a liberty. */
+static int takes_with(const char *const *rows, int h, int xx, int xy, int yx,
+                      int yy, int approach)
 {
     sgf_position *p = from_rows(rows, h);
     if (!p)
@@ -26,6 +28,7 @@ static int takes(const char *const *rows, int h, int xx, int xy, int yx, int yy)
     if (t && cells && mem) {
         pl_load(&b, p, cells);
         tac_init(t, p, mem);
+        t->approach = approach;
         /* board.h's points: one border row above, stride width + 1 */
         r = race_captures(t, &b, (xy + 1) * s + xx, (yy + 1) * s + yx, 20000);
     }
@@ -34,6 +37,11 @@ static int takes(const char *const *rows, int h, int xx, int xy, int yx, int yy)
     free(mem);
     sgf_position_free(p);
     return r;
+}
+
+static int takes(const char *const *rows, int h, int xx, int xy, int yx, int yy)
+{
+    return takes_with(rows, h, xx, xy, yx, yy, 0);
 }
 
 /* The estimate of rows: is the stone on (x, y) dead, with seed? */
@@ -86,6 +94,27 @@ int main(void)
     };
     CHECK_INT(takes(three_three, 8, 1, 3, 1, 4), 0);
     CHECK_INT(takes(three_three, 8, 1, 4, 1, 3), 0);
+
+    /* Step 3g's approach (the top seven rows of KGS 2015-05-01-1):
+     * White's 11 stones on l18 have three liberties, l19, m19 and m17,
+     * next to Black's n19 in atari.  White first takes n19 at m19, and
+     * Black's l19 is then a self-atari that White answers at k19.  Black
+     * plays k19 first, joined to its string on d18 at no cost of a
+     * liberty, and wins the race even with White first; the search
+     * without the approach finds no win. */
+    static const char *const approach[] = {
+        "..OX........XOOXXO.",
+        "..OXXXXXXXOOOOXX.XO",
+        "..OOOOOOOXO.OXXX.XX",
+        "..OXO.OXOOXXOOXXXXO",
+        "..OXOOXXXOXXOXXOOXO",
+        "..OXX.XX.X..XOOOOOO",
+        ".OOOXX.XXXXXXXO...O",
+    };
+    CHECK_INT(takes_with(approach, 7, 3, 1, 10, 1, 1), 1);
+    CHECK_INT(takes_with(approach, 7, 3, 1, 10, 1, 0), 0);
+    /* and White never takes Black's string, approach or not */
+    CHECK_INT(takes_with(approach, 7, 10, 1, 3, 1, 1), 0);
 
     /* The estimate: the playouts kill both strings of the first race and
      * step 4 kept the White one, the surer of the two; step 3f reads
