@@ -39,6 +39,7 @@ run_one() {
             echo "$name: SKIP (SGFKIT_CHECK_SKIP)"
             return 0 ;;
     esac
+    started=$(date +%s)
     if command -v timeout >/dev/null 2>&1; then
         timeout "$limit" "$@" >"$work/out" 2>&1 </dev/null
     else
@@ -46,6 +47,8 @@ run_one() {
     fi
     rc=$?
     cat "$work/out"
+    # the seconds each test takes: what CI's time budget is cut by
+    echo "$name: $(($(date +%s) - started)) s"
     ran=$((ran + 1))
 
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/out" | tail -n 1)
