@@ -791,10 +791,11 @@ typedef struct sgf_estimate_options {
  * dame, the boundary points left and the moves they force, and marks the
  * territory of that finished board (SGF_MAP_MARKED; doc/dead-stones.md).
  * Also unsettled: the strings around a neutral area too large to be dame
- * (a position counted before its end), and, after that finish, living
- * strings left in atari and the living neighbours of a string the finish
- * captured though the estimate called it alive.  o may be NULL
- * (defaults).  Returns the number of unsettled strings, or SGF_E_NOMEM. */
+ * (a position counted before its end), living strings of 2+ stones left in
+ * atari that the playouts take now and then, and the living neighbours of
+ * a string the finish captured though the estimate called it alive.  o may
+ * be NULL (defaults).  Returns the number of unsettled strings, or
+ * SGF_E_NOMEM. */
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map);
