@@ -735,6 +735,14 @@ static int nakade(const pl_board *b, int c)
         int q = nb[k];
         if (code >> shift[k] & 3)
             continue;
+        /* what vital_area would find at its first point, from q's code
+         * and without the call: a one-point area, or one between both
+         * colours (no other neighbour of m shares it, so seen misses
+         * nothing) */
+        const unsigned qc = b->nbr[q], lo = code_lo(qc), hi = code_hi(qc);
+        if (!(~(lo | hi) & ORTH_LO) ||
+            ((lo & ~hi & ORTH_LO) && (hi & ~lo & ORTH_LO)))
+            continue;
         int dup = 0;
         for (int j = 0; j < nseen; j++)
             dup |= seen[j] == q;
