@@ -88,10 +88,12 @@ enum {
  * so the majority is the line.  It applies to both orders pooled: asked
  * of each order apart, groups near the line flipped from seed to seed. */
 #define DEAD_SHARE 0.5
-/* The playouts stop after a third of them when every string's share
- * with each side first is within CLEAR_THIRD of 0 or 1, after half when
+/* The playouts stop after a sixth of them when every string's share
+ * with each side first is within CLEAR_SIXTH of 0 or 1 (one playout in
+ * eight at the default), after a third within CLEAR_THIRD, after half
  * within CLEAR_HALF (run_playouts): the rest would change no verdict, and
  * most finished games are clear at once. */
+#define CLEAR_SIXTH 0.13
 #define CLEAR_THIRD 0.15
 #define CLEAR_HALF 0.3
 /* Share of the playouts that leave a liberty empty between both colours
@@ -280,15 +282,16 @@ static int clear_after(const est *e, unsigned k, double low)
     return 1;
 }
 
-/* The playouts, stopped early when every string is clear: after a third
- * of them within CLEAR_THIRD of 0 or 1, after half within CLEAR_HALF.
- * Most finished games are clear at once. */
+/* The playouts, stopped early when every string is clear: after a sixth
+ * of them within CLEAR_SIXTH of 0 or 1, after a third within CLEAR_THIRD,
+ * after half within CLEAR_HALF.  Most finished games are clear at once. */
 static void run_playouts(est *e, uint64_t seed)
 {
     uint64_t rng = board_mix64(seed) | 1;   /* xorshift needs a non-zero state */
-    const unsigned third = e->n / 3, half = e->n / 2;
+    const unsigned sixth = e->n / 6, third = e->n / 3, half = e->n / 2;
     for (unsigned k = 0; k < e->n; k++) {
-        if ((k == third && k > 0 && clear_after(e, k, CLEAR_THIRD)) ||
+        if ((k == sixth && k > 0 && clear_after(e, k, CLEAR_SIXTH)) ||
+            (k == third && k > sixth && clear_after(e, k, CLEAR_THIRD)) ||
             (k == half && k > third && clear_after(e, k, CLEAR_HALF))) {
             e->n = k;
             break;
