@@ -94,6 +94,9 @@ enum {
  * within CLEAR_HALF (run_playouts): the rest would change no verdict, and
  * most finished games are clear at once. */
 #define CLEAR_SIXTH 0.13
+/* ... and only from 8 playouts a side: fewer say nothing at that grain
+ * (--playouts=8 would stop after one). */
+enum { CLEAR_SIXTH_MIN = 8 };
 #define CLEAR_THIRD 0.15
 #define CLEAR_HALF 0.3
 /* Share of the playouts that leave a liberty empty between both colours
@@ -290,7 +293,7 @@ static void run_playouts(est *e, uint64_t seed)
     uint64_t rng = board_mix64(seed) | 1;   /* xorshift needs a non-zero state */
     const unsigned sixth = e->n / 6, third = e->n / 3, half = e->n / 2;
     for (unsigned k = 0; k < e->n; k++) {
-        if ((k == sixth && k > 0 && clear_after(e, k, CLEAR_SIXTH)) ||
+        if ((k == sixth && k >= CLEAR_SIXTH_MIN && clear_after(e, k, CLEAR_SIXTH)) ||
             (k == third && k > sixth && clear_after(e, k, CLEAR_THIRD)) ||
             (k == half && k > third && clear_after(e, k, CLEAR_HALF))) {
             e->n = k;
