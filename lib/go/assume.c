@@ -19,6 +19,7 @@
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
+#include "sgf/gameinfo.h"
 #include "sgf/points.h"
 #include "sgf/text.h"
 #include "go/assume.h"
@@ -726,6 +727,7 @@ static void assume_komi(sgf_game *g, game_go *go)
         era = era_of(set, in->date.year);
     else if (in->date.year > 0 && in->date.year <= 2002)
         era = era_of("japanese", in->date.year);
+    const char *ha_text = prop_text(g, info_prop(g, SGF_P_HA));
     int ha = in->handicap >= 2 ? in->handicap : 0;
     if (!ha)
         ha = in->handicap_placed ? in->handicap_placed : handicap_setup(g);
@@ -749,6 +751,10 @@ static void assume_komi(sgf_game *g, game_go *go)
                     : server ? "a handicap game on a server, which gives "
                                "White 0.5"
                              : "a handicap game has no komi";
+    } else if (!half && gameinfo_handicap_grade(ha_text)) {
+        /* a half-point margin wants a komi, whatever the grade says */
+        in->komi_evidence = evidence(g, "HA", ha_text);
+        go->komi_why = "a handicap grade: games at a grade had no komi";
     } else if (in->date.year > 0 && in->date.year < 1930) {
         in->komi_evidence = evidence(g, "DT", in->date_text);
         go->komi_why = "komi came into use in the 1930s";

@@ -12,6 +12,7 @@
  * locale and "6.5" in another.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "sgf/checks.h"
@@ -1104,6 +1105,40 @@ static bool ab_later(const sgf_node *n)
     return false;
 }
 
+/* The CJK numerals of a handicap of two to nine stones, in UTF-8. */
+static bool stone_numeral(const char *s)
+{
+    static const char *const numerals[] = {
+        "二", "三", "四", "五", "六", "七", "八", "九", NULL
+    };
+    for (int i = 0; numerals[i]; i++)
+        if (!strncmp(s, numerals[i], strlen(numerals[i])))
+            return true;
+    return false;
+}
+
+/* Chinese collections of old Japanese games write the players' grade in
+ * HA, often after a name and before this game's own terms: 先 (Black
+ * without komi) in 先相先, 定先, 受先, 让先, 先二先, and stones in 二子 or
+ * 二三二.三.  互先, the even grade, says nothing of komi.  UTF-8 is
+ * self-synchronising, so a byte-wise scan finds only whole characters. */
+bool gameinfo_handicap_grade(const char *t)
+{
+    static const char sen[] = "先", even[] = "互", stones[] = "子";
+    const size_t n = sizeof sen - 1;
+    if (!t)
+        return false;
+    for (const char *s = t; *s; s++) {
+        if (!strncmp(s, sen, n) &&
+            (s - t < (ptrdiff_t)n || strncmp(s - n, even, n)))
+            return true;
+        if (stone_numeral(s) &&
+            (stone_numeral(s + n) || !strncmp(s + n, stones, n)))
+            return true;
+    }
+    return false;
+}
+
 static void read_handicap(info_ctx *c, const sgf_prop *p)
 {
     char q[80];
@@ -1112,7 +1147,12 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
     if (!t || !*t)
         return;     /* HA[]: validate.c's empty-value */
     if (!int_value(t, &ha) || ha < 0) {
-        if (c->check)
+        if (c->check && gameinfo_handicap_grade(t))
+            game_report(c->g, SGF_C_HANDICAP_GRADE, p->pos, 0,
+                        "HA[%s] names a handicap grade, not a number of "
+                        "stones: a game without komi, with the stones AB "
+                        "sets up, if any", text_quote(q, sizeof q, t));
+        else if (c->check)
             game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
                         "HA[%s] is not a number of stones; read as no "
                         "handicap", text_quote(q, sizeof q, t));

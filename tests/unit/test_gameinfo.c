@@ -3,6 +3,7 @@
  * records (../shared/corpus and the issue trackers named in
  * doc/gameinfo.md), and gameinfo_read() on small games parsed from memory.
  */
+#include <stdio.h>
 #include <string.h>
 #include "sgfkit.h"
 #include "harness.h"
@@ -482,7 +483,7 @@ static void test_read_free_text(void)
     sgf_game_free(g);
 
     g = parse("(;FF[4]SZ[19:13]KM[5 1/2]RE[john wins]DT[a sunny afternoon]"
-              "TM[1:00(5x0:30)]HA[吴先相先];B[aa])");
+              "TM[1:00(5x0:30)]HA[two];B[aa])");
     if (!g)
         return;
     in = sgf_game_info(g);
@@ -563,6 +564,26 @@ static void test_read_handicap(void)
     CHECK_STR(sgf_game_info(g)->black, "x");
     CHECK_INT(diags(g, "bad-handicap", NULL), 0);
     sgf_game_free(g);
+
+    /* a handicap grade in words: a note, no warning; 互先 (even) and a
+     * name ending in 子 are no grade */
+    static const struct { const char *ha; int grade; } grades[] = {
+        { "先", 1 }, { "吴先相先.先", 1 }, { "受先", 1 }, { "让先", 1 },
+        { "二子", 1 }, { "吴二三二.三", 1 }, { "先々先", 1 },
+        { "互先", 0 }, { "杉内寿子", 0 }, { "two", 0 }, { "7.5", 0 },
+    };
+    for (size_t i = 0; i < sizeof grades / sizeof grades[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "(;FF[4]CA[UTF-8]SZ[9]HA[%s];B[ee])",
+                 grades[i].ha);
+        g = parse(text);
+        if (!g)
+            return;
+        CHECK_INT(sgf_game_info(g)->handicap, 0);
+        CHECK_INT(diags(g, "handicap-grade", NULL), grades[i].grade);
+        CHECK_INT(diags(g, "bad-handicap", NULL), !grades[i].grade);
+        sgf_game_free(g);
+    }
 
     /* syntax-only reading fills the info but says nothing */
     sgf_read_options opt = { .flags = SGF_READ_SYNTAX_ONLY };
