@@ -405,6 +405,26 @@ static void event_clues_of(const char *prop, const char *text, uint32_t pos,
               "Korean", pos);
 }
 
+/* An RU[] that names no rule set may still name the match's form:
+ * GoGoD writes RU[Uchikomi] for uchikomi-go, the Japanese match whose
+ * handicap moves with the score (Go Seigen's ten-game matches). */
+static const clue match_clues[] = {
+    { "Uchikomi", "japanese" }, { "打ち込み", "japanese" },
+    { "打込", "japanese" },
+};
+
+static void match_clues_of(const sgf_game *g, verdict *v)
+{
+    const char *ru = g->info.rules;
+    int n;
+    const char *set = ru ? clue_in(ru, text_keys(ru), match_clues,
+                                   COUNT(match_clues), &n)
+                         : NULL;
+    if (set)
+        found(v, LEVEL_EVENT, set, "RU", ru, "the match's form is one of "
+              "that country", prop_pos(g, SGF_P_RU));
+}
+
 static void place_clues_of(const sgf_game *g, verdict *v)
 {
     const char *pc = g->info.place;
@@ -564,6 +584,7 @@ static void assume_rules(sgf_game *g, game_go *go)
     }
     verdict v = { "", LEVEL_NONE, false, false, NULL, NULL, NULL, 0 };
     result_clues(g, &v);
+    match_clues_of(g, &v);
     event_clues_of("EV", in->event, prop_pos(g, SGF_P_EV), &v);
     const sgf_prop *gn = info_prop(g, SGF_P_GN);
     event_clues_of("GN", prop_text(g, gn), gn ? gn->pos : 0, &v);
