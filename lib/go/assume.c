@@ -413,23 +413,16 @@ static const clue match_clues[] = {
     { "打込", "japanese" },
 };
 
-/* A clue of level when text (prop's value) holds a word of table. */
-static void word_clue(verdict *v, enum clue_level level, const clue *table,
-                      size_t n, const char *prop, const char *text,
-                      const char *why, uint32_t pos)
-{
-    int words;
-    const char *set = text ? clue_in(text, text_keys(text), table, n, &words)
-                           : NULL;
-    if (set)
-        found(v, level, set, prop, text, why, pos);
-}
-
 static void match_clues_of(const sgf_game *g, verdict *v)
 {
-    word_clue(v, LEVEL_EVENT, match_clues, COUNT(match_clues), "RU",
-              g->info.rules, "the match's form is one of that country",
-              prop_pos(g, SGF_P_RU));
+    const char *ru = g->info.rules;
+    int n;
+    const char *set = ru ? clue_in(ru, text_keys(ru), match_clues,
+                                   COUNT(match_clues), &n)
+                         : NULL;
+    if (set)
+        found(v, LEVEL_EVENT, set, "RU", ru, "the match's form is one of "
+              "that country", prop_pos(g, SGF_P_RU));
 }
 
 static void place_clues_of(const sgf_game *g, verdict *v)
@@ -458,9 +451,15 @@ static void place_clues_of(const sgf_game *g, verdict *v)
 
 static void application_clues(const sgf_game *g, verdict *v)
 {
-    word_clue(v, LEVEL_SERVER, server_clues, COUNT(server_clues), "AP",
-              g->info.application, "the server's games are played under "
-              "these rules unless they say otherwise", g->root->pos);
+    const char *ap = g->info.application;
+    int n;
+    const char *set = ap ? clue_in(ap, text_keys(ap), server_clues,
+                                   COUNT(server_clues), &n)
+                         : NULL;
+    if (set)
+        found(v, LEVEL_SERVER, set, "AP", ap, "the server's games are "
+              "played under these rules unless they say otherwise",
+              g->root->pos);
 }
 
 static const char *prop_text(sgf_game *g, const sgf_prop *p)
@@ -979,9 +978,7 @@ static void assume_handicap(sgf_game *g, game_go *go)
         return;
     bool report = !(g->opt.flags & SGF_READ_SYNTAX_ONLY);
     int size = in->width;
-    /* a record without moves, left before White's first, places them
-     * too: nothing contradicts the fixed points */
-    if (first_mover(g) == SGF_BLACK || before_moves(g, SGF_P_AW)) {
+    if (first_mover(g) != SGF_WHITE || before_moves(g, SGF_P_AW)) {
         if (report)
             game_report(g, SGF_C_BAD_HANDICAP, hp->pos, 0,
                         "HA[%d] but no handicap stones (AB) are set up", ha);
@@ -1053,12 +1050,10 @@ static void assume_handicap(sgf_game *g, game_go *go)
         g->nomem = true;
     if (!report)
         return;
-    const char *start = first_mover(g) ? "White moves first"
-                                       : "no move was played";
     if (ha == 3)
         game_report(g, SGF_C_HANDICAP_PLACED, hp->pos, 0,
-                    "HA[3] without AB, and %s: the 3 "
-                    "handicap stones were placed on %s (%s; %s)", start, pts,
+                    "HA[3] without AB, and White moves first: the 3 "
+                    "handicap stones were placed on %s (%s; %s)", pts,
                     order[chosen] == LAYOUT_GTP
                         ? "the GTP placement of GNU Go and Tygem"
                         : "the Japanese placement, as on KGS",
@@ -1067,9 +1062,9 @@ static void assume_handicap(sgf_game *g, game_go *go)
                         : "GNU Go and Tygem put the third on the upper left");
     else
         game_report(g, SGF_C_HANDICAP_PLACED, hp->pos, 0,
-                    "HA[%d] without AB, and %s: the %d "
+                    "HA[%d] without AB, and White moves first: the %d "
                     "handicap stones were placed on the fixed points %s",
-                    ha, start, n, pts);
+                    ha, n, pts);
 }
 
 /* ------------------------------------------------------------------ */

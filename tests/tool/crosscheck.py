@@ -40,7 +40,7 @@ by flood fill: place the stone (replacing whatever stood there), remove
 the opponent strings next to it that have no liberty, then its own string
 if that has none.  A node's setup goes before its moves; a move off the
 board is counted but not executed; HA[N] without AB or AW before the
-first move, when White moves first (or no move is played), puts N stones on the fixed handicap
+first move, when White moves first, puts N stones on the fixed handicap
 points (doc/gameinfo.md: the first placement no move contradicts); SZ that is not a size from 1 to 52
 leaves 19x19.  These are sgfkit's documented readings of damaged records,
 so both sides must agree on them.  In compare mode each game is read from
@@ -394,9 +394,8 @@ def game_info(root, ident):
 
 def placed_handicap(root, w, h):
     """The stones sgfkit places for HA[N] without AB: none unless N >= 2,
-    no AB or AW comes before the first move and White makes it (or there
-    is no move); then the first placement on which no move is played while
-    its stone stands."""
+    no AB or AW comes before the first move and White makes it; then the
+    first placement on which no move is played while its stone stands."""
     ha = whole_number(game_info(root, "HA") or b"")
     if not ha or ha < 2 or w != h:
         return []
@@ -409,7 +408,7 @@ def placed_handicap(root, w, h):
         if moves:
             first = moves[0]
             break
-    if first == "B":
+    if first != "W":
         return []
     names = b" ".join(v for v in (game_info(root, "AP"), game_info(root, "PC"))
                       if v).lower()
