@@ -413,16 +413,23 @@ static const clue match_clues[] = {
     { "打込", "japanese" },
 };
 
+/* A clue of level when text (prop's value) holds a word of table. */
+static void word_clue(verdict *v, enum clue_level level, const clue *table,
+                      size_t n, const char *prop, const char *text,
+                      const char *why, uint32_t pos)
+{
+    int words;
+    const char *set = text ? clue_in(text, text_keys(text), table, n, &words)
+                           : NULL;
+    if (set)
+        found(v, level, set, prop, text, why, pos);
+}
+
 static void match_clues_of(const sgf_game *g, verdict *v)
 {
-    const char *ru = g->info.rules;
-    int n;
-    const char *set = ru ? clue_in(ru, text_keys(ru), match_clues,
-                                   COUNT(match_clues), &n)
-                         : NULL;
-    if (set)
-        found(v, LEVEL_EVENT, set, "RU", ru, "the match's form is one of "
-              "that country", prop_pos(g, SGF_P_RU));
+    word_clue(v, LEVEL_EVENT, match_clues, COUNT(match_clues), "RU",
+              g->info.rules, "the match's form is one of that country",
+              prop_pos(g, SGF_P_RU));
 }
 
 static void place_clues_of(const sgf_game *g, verdict *v)
@@ -451,15 +458,9 @@ static void place_clues_of(const sgf_game *g, verdict *v)
 
 static void application_clues(const sgf_game *g, verdict *v)
 {
-    const char *ap = g->info.application;
-    int n;
-    const char *set = ap ? clue_in(ap, text_keys(ap), server_clues,
-                                   COUNT(server_clues), &n)
-                         : NULL;
-    if (set)
-        found(v, LEVEL_SERVER, set, "AP", ap, "the server's games are "
-              "played under these rules unless they say otherwise",
-              g->root->pos);
+    word_clue(v, LEVEL_SERVER, server_clues, COUNT(server_clues), "AP",
+              g->info.application, "the server's games are played under "
+              "these rules unless they say otherwise", g->root->pos);
 }
 
 static const char *prop_text(sgf_game *g, const sgf_prop *p)
