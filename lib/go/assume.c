@@ -19,7 +19,6 @@
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
-#include "sgf/gameinfo.h"
 #include "sgf/points.h"
 #include "sgf/text.h"
 #include "go/assume.h"
@@ -407,11 +406,20 @@ static void event_clues_of(const char *prop, const char *text, uint32_t pos,
 
 /* An RU[] that names no rule set may still name the match's form:
  * GoGoD writes RU[Uchikomi] for uchikomi-go, the Japanese match whose
- * handicap moves with the score (Go Seigen's ten-game matches). */
+ * handicap grade moves with the score, without komi (Go Seigen's
+ * ten-game matches: all 17 such records of the corpus have KM[0]). */
 static const clue match_clues[] = {
     { "Uchikomi", "japanese" }, { "打ち込み", "japanese" },
     { "打込", "japanese" },
 };
+
+static bool uchikomi_match(const sgf_game *g)
+{
+    const char *ru = g->info.rules;
+    int n;
+    return ru && clue_in(ru, text_keys(ru), match_clues, COUNT(match_clues),
+                         &n);
+}
 
 /* A clue of level when text (prop's value) holds a word of table. */
 static void word_clue(verdict *v, enum clue_level level, const clue *table,
@@ -749,7 +757,6 @@ static void assume_komi(sgf_game *g, game_go *go)
         era = era_of(set, in->date.year);
     else if (in->date.year > 0 && in->date.year <= 2002)
         era = era_of("japanese", in->date.year);
-    const char *ha_text = prop_text(g, info_prop(g, SGF_P_HA));
     int ha = in->handicap >= 2 ? in->handicap : 0;
     if (!ha)
         ha = in->handicap_placed ? in->handicap_placed : handicap_setup(g);
@@ -759,6 +766,10 @@ static void assume_komi(sgf_game *g, game_go *go)
                                 : "the 座子 opening";
         go->komi_why = "ancient Chinese rules have no komi: the group tax "
                       "does its work";
+    } else if (uchikomi_match(g)) {
+        in->komi_evidence = evidence(g, "RU", in->rules);
+        go->komi_why = "an uchikomi match has no komi: the handicap grade "
+                      "moves with the score instead";
     } else if (ha >= 2) {
         char n[16];
         snprintf(n, sizeof n, "%d", ha);
@@ -773,10 +784,6 @@ static void assume_komi(sgf_game *g, game_go *go)
                     : server ? "a handicap game on a server, which gives "
                                "White 0.5"
                              : "a handicap game has no komi";
-    } else if (!half && gameinfo_handicap_grade(ha_text)) {
-        /* a half-point margin wants a komi, whatever the grade says */
-        in->komi_evidence = evidence(g, "HA", ha_text);
-        go->komi_why = "a handicap grade: games at a grade had no komi";
     } else if (in->date.year > 0 && in->date.year < 1930) {
         in->komi_evidence = evidence(g, "DT", in->date_text);
         go->komi_why = "komi came into use in the 1930s";

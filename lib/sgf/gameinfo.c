@@ -1118,11 +1118,11 @@ static bool stone_numeral(const char *s)
 }
 
 /* Chinese collections of old Japanese games write the players' grade in
- * HA, often after a name and before this game's own terms: 先 (Black
- * without komi) in 先相先, 定先, 受先, 让先, 先二先, and stones in 二子 or
- * 二三二.三.  互先, the even grade, says nothing of komi.  UTF-8 is
- * self-synchronising, so a byte-wise scan finds only whole characters. */
-bool gameinfo_handicap_grade(const char *t)
+ * HA, often after a name and before this game's own terms: 先 (Black) in
+ * 先相先, 定先, 受先, 让先, 先二先, and stones in 二子 or 二三二.三; 互先 is
+ * the even grade, no handicap at all.  UTF-8 is self-synchronising, so a
+ * byte-wise scan finds only whole characters. */
+static bool handicap_grade(const char *t)
 {
     static const char sen[] = "先", even[] = "互", stones[] = "子";
     const size_t n = sizeof sen - 1;
@@ -1147,11 +1147,11 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
     if (!t || !*t)
         return;     /* HA[]: validate.c's empty-value */
     if (!int_value(t, &ha) || ha < 0) {
-        if (c->check && gameinfo_handicap_grade(t))
+        if (c->check && handicap_grade(t))
             game_report(c->g, SGF_C_HANDICAP_GRADE, p->pos, 0,
                         "HA[%s] names a handicap grade, not a number of "
-                        "stones: a game without komi, with the stones AB "
-                        "sets up, if any", text_quote(q, sizeof q, t));
+                        "stones: the stones, if any, are those AB sets up",
+                        text_quote(q, sizeof q, t));
         else if (c->check)
             game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
                         "HA[%s] is not a number of stones; read as no "

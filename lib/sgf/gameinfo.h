@@ -14,8 +14,5 @@ void gameinfo_read(sgf_game *g);
 void gameinfo_check_node(sgf_game *g, const sgf_node *n);
 /* Whether n holds a game-info property (PB, RE, KM...). */
 bool gameinfo_in_node(const sgf_node *n);
-/* Whether an HA[] that is no number names a handicap grade (先相先,
- * 吴受先, 铃木二三二.二子...): a game played without komi. */
-bool gameinfo_handicap_grade(const char *text);
 
 #endif /* SGFKIT_SGF_GAMEINFO_H */

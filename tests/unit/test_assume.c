@@ -163,13 +163,13 @@ static const komi_case komi_cases[] = {
       "HA[3]" },
     { "(;AB[dd][pp][dp]RE[W+R];W[aa])", 0, SGF_SOURCE_INFERRED,
       "the handicap stones" },
-    /* a handicap grade in HA: no komi, unless the result's half point
-     * wants one; 互先, the even grade, says nothing */
-    { "(;DT[1940]HA[吴先相先]RE[B+R];B[aa])", 0, SGF_SOURCE_INFERRED,
-      "HA[吴先相先]" },
-    { "(;DT[1940]HA[吴先相先]RE[B+2.5];B[aa])", 4.5, SGF_SOURCE_INFERRED,
-      "DT[1940]" },
-    { "(;DT[1940]HA[互先]RE[B+R];B[aa])", 4.5, SGF_SOURCE_INFERRED,
+    /* an uchikomi match (RU[Uchikomi], GoGoD's Go Seigen matches): none,
+     * whatever the date */
+    { "(;DT[1955]RU[Uchikomi]RE[B+R];B[aa])", 0, SGF_SOURCE_INFERRED,
+      "RU[Uchikomi]" },
+    /* a handicap grade in HA says nothing of komi (1930s newspapers gave
+     * one at 先相先): the date decides */
+    { "(;DT[1940]HA[吴先相先]RE[B+R];B[aa])", 4.5, SGF_SOURCE_INFERRED,
       "DT[1940]" },
     /* black stones and Black to play: a problem, no handicap */
     { "(;AB[dd][pp][dp];B[aa])", 0, SGF_SOURCE_DEFAULT, NULL },
