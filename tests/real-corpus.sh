@@ -20,7 +20,9 @@
 # SGFKIT_REAL_DASK=0 leaves the Dask runs to `make check-real-dask` (CI runs
 # them on its plain build: under ASan they take ten minutes);
 # SGFKIT_REAL_HOSTILE=0 leaves python/tests/hostile.py out (CI runs it after
-# its fuzz step, over the real sample and the fuzz corpora at once).
+# its fuzz step, over the real sample and the fuzz corpora at once);
+# SGFKIT_REAL_SCORE_SAVE=FILE keeps sgfscore's whole-corpus output as FILE
+# when it exits 0 (CI's check-real-dask compares the Dask job with it).
 
 # Checks are called through the names in the lists:
 # shellcheck disable=SC2317
@@ -432,6 +434,9 @@ playouts=${SGFKIT_REAL_PLAYOUTS:-0}
 run_tool score "$sgfscore" -j2 --progress=never --format=json \
     --playouts="$playouts" "$corpus"
 echo "sgfscore: exit status $(rc_of score): $(tail -n 1 "$work/score.err")"
+if [ -n "${SGFKIT_REAL_SCORE_SAVE:-}" ] && [ "$(rc_of score)" -eq 0 ]; then
+    cp "$work/score.out" "$SGFKIT_REAL_SCORE_SAVE"
+fi
 check_score_output() {
     rc=$(rc_of score)
     [ "$rc" -lt 128 ] && [ "$rc" -ne 124 ] || return 1
