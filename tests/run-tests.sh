@@ -9,6 +9,11 @@
 # error or exits non-zero without reporting a failed case counts as one
 # failure of its own.
 #
+# Tests run as many at a time as make's -j says (make -j2 check: two), or
+# SGFKIT_TEST_JOBS; the slowest start first, and each one's output is
+# printed whole, in the list's order, as soon as it and those before it
+# have ended.
+#
 # Environment: srcdir, builddir (set by Makefile.am's check-local);
 # SGFKIT_TEST_TIMEOUT seconds per binary (default 900: the deep-nesting cases
 # are slow under the sanitizers).  SGFKIT_CHECK_SKIP: names of tests
@@ -20,6 +25,19 @@ builddir=${builddir:-.}
 export srcdir builddir
 limit=${SGFKIT_TEST_TIMEOUT:-900}
 
+# make -jN check passes -jN in MAKEFLAGS (a bare -j: no limit, so one a core)
+jobs=${SGFKIT_TEST_JOBS:-}
+if [ -z "$jobs" ]; then
+    jobs=1
+    for word in ${MAKEFLAGS:-}; do
+        case $word in
+            -j) jobs=$(nproc 2>/dev/null || echo 2) ;;
+            -j[0-9]*) jobs=${word#-j} ;;
+        esac
+    done
+fi
+case $jobs in ''|*[!0-9]*|0) jobs=1 ;; esac
+
 total_passed=0
 total_failed=0
 ran=0
@@ -28,30 +46,121 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/sgfkit-check.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
-# Run one test command; print its output, account for its cases.
-run_one() {
-    name=$1
-    shift
-    echo "== $name"
-    base=${name%% *}
+# ---- the list: one name a line, in the order the outputs are printed --------
+
+list=$work/list
+: >"$list"
+for t in "$builddir"/tests/unit/test_* "$builddir"/tests/unit/roundtrip; do
+    # Skip objects, sources and logs that share the prefix; keep executables.
+    case $t in *.o|*.obj|*.c|*.h|*.log|*.trs) continue ;; esac
+    if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
+    echo "${t#"$builddir"/}" >>"$list"
+done
+# The tool tests: records of corpus/ (run.sh) and the command line itself
+# (sgfcheck.sh: options, exit codes, -o, progress); then the module map of
+# lib/README.md against the sources and objects (layers.sh), the libraries
+# each tool is linked with (linked.sh), and every example of README.md and
+# the man pages (examples.sh).
+for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh eta.sh \
+    layers.sh linked.sh examples.sh; do
+    [ -f "$srcdir/tests/tool/$name" ] && echo "tests/tool/$name" >>"$list"
+done
+# The Python module's pytest tests (python/tests/run.sh; they skip, saying
+# so, without python3-dev, pytest or pandas); the replay against an
+# independent one (crosscheck.py) over the records of corpus/: every board
+# after every move must agree; SIGKILL during every output mode of
+# sgfconvert (-o FILE, gzip, archive, --split, --in-place): two kills each
+# here, make check-limits runs 30.
+cat >>"$list" <<'NAMES'
+python/tests/run.sh (pytest)
+tests/tool/crosscheck.sh --self
+tests/tool/killtest.sh (10 rounds)
+NAMES
+count=$(wc -l <"$list")
+
+# The slowest first (some 30-80 s each in CI's sanitizer build), so that
+# none of them starts last and runs alone.
+slow_first='python/tests/run.sh (pytest)
+tests/tool/examples.sh
+tests/tool/sgfscore.sh
+tests/unit/test_json
+tests/unit/test_xml
+tests/tool/run.sh'
+order=$work/order
+{
+    printf '%s\n' "$slow_first" | while IFS= read -r name; do
+        grep -nxF "$name" "$list"
+    done
+    grep -nvxF "$slow_first" "$list"
+} | cut -d: -f1 >"$order"
+
+# ---- one test ------------------------------------------------------------------
+
+name_of() {
+    sed -n "$1p" "$list"
+}
+
+skipped() {
+    base=${1%% *}
     case " ${SGFKIT_CHECK_SKIP:-} " in
-        *" ${base##*/} "*)
-            echo "$name: SKIP (SGFKIT_CHECK_SKIP)"
-            return 0 ;;
+        *" ${base##*/} "*) return 0 ;;
     esac
-    started=$(date +%s)
-    if command -v timeout >/dev/null 2>&1; then
-        timeout "$limit" "$@" >"$work/out" 2>&1 </dev/null
-    else
-        "$@" >"$work/out" 2>&1 </dev/null
+    return 1
+}
+
+# start I: runs test I in the background; $work/I.out is its output,
+# $work/I.end its exit status and seconds, written last.
+start() {
+    i=$1
+    name=$(name_of "$i")
+    if skipped "$name"; then
+        echo "skip 0" >"$work/$i.end"
+        return 0
     fi
-    rc=$?
-    cat "$work/out"
+    case $name in
+        "python/tests/run.sh (pytest)")
+            set -- sh "$srcdir/python/tests/run.sh" ;;
+        "tests/tool/crosscheck.sh --self")
+            set -- sh "$srcdir/tests/tool/crosscheck.sh" --self ;;
+        "tests/tool/killtest.sh (10 rounds)")
+            set -- sh "$srcdir/tests/tool/killtest.sh" "$builddir/bin" 10 ;;
+        tests/tool/*)
+            # Not $SHELL: make passes the user's login shell, which may not
+            # be sh-like.
+            case $(head -n 1 "$srcdir/$name") in
+                *bash*) set -- bash "$srcdir/$name" ;;
+                *) set -- sh "$srcdir/$name" ;;
+            esac ;;
+        *) set -- "$builddir/$name" ;;
+    esac
+    (
+        started=$(date +%s)
+        if command -v timeout >/dev/null 2>&1; then
+            timeout "$limit" "$@" >"$work/$i.out" 2>&1 </dev/null
+        else
+            "$@" >"$work/$i.out" 2>&1 </dev/null
+        fi
+        echo "$? $(($(date +%s) - started))" >"$work/$i.tmp"
+        mv "$work/$i.tmp" "$work/$i.end"
+    ) 2>>"$work/$i.out" &    # the shell's own word on a crash, with the output
+}
+
+# report I: prints test I's output and accounts for its cases.
+report() {
+    name=$(name_of "$1")
+    echo "== $name"
+    read -r rc seconds <"$work/$1.end"
+    if [ "$rc" = skip ]; then
+        echo "$name: SKIP (SGFKIT_CHECK_SKIP)"
+        return 0
+    fi
+    out=$work/$1.out
+    cat "$out"
     # the seconds each test takes: what CI's time budget is cut by
-    echo "$name: $(($(date +%s) - started)) s"
+    echo "$name: $seconds s"
     ran=$((ran + 1))
 
-    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/out" | tail -n 1)
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1)
     passed=0
     failed=0
     if [ -n "$summary" ]; then
@@ -65,7 +174,7 @@ run_one() {
         problem="timed out after ${limit}s"
     elif [ "$rc" -gt 128 ]; then
         problem="crashed (signal $((rc - 128)))"
-    elif grep -qE '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' "$work/out"; then
+    elif grep -qE '(ERROR|WARNING): [A-Za-z]*Sanitizer|runtime error:' "$out"; then
         problem="sanitizer report (exit status $rc)"
     elif [ -z "$summary" ]; then
         problem="exit status $rc without a 'N passed, N failed' line"
@@ -80,41 +189,28 @@ run_one() {
     fi
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed))
+    rm -f "$out"
 }
 
-for t in "$builddir"/tests/unit/test_* "$builddir"/tests/unit/roundtrip; do
-    # Skip objects, sources and logs that share the prefix; keep executables.
-    case $t in *.o|*.obj|*.c|*.h|*.log|*.trs) continue ;; esac
-    if [ ! -f "$t" ] || [ ! -x "$t" ]; then continue; fi
-    run_one "${t#"$builddir"/}" "$t"
+# ---- the schedule: at most $jobs running; outputs in the list's order -------
+
+launched=0
+printed=0
+while [ "$printed" -lt "$count" ]; do
+    running=$((launched - $(ls "$work" | grep -c '\.end$')))
+    while [ "$running" -lt "$jobs" ] && [ "$launched" -lt "$count" ]; do
+        launched=$((launched + 1))
+        start "$(sed -n "${launched}p" "$order")"
+        running=$((running + 1))
+    done
+    while [ "$printed" -lt "$count" ] && [ -f "$work/$((printed + 1)).end" ]; do
+        printed=$((printed + 1))
+        report "$printed"
+    done
+    if [ "$printed" -lt "$count" ]; then
+        sleep 0.2 2>/dev/null || sleep 1
+    fi
 done
-
-# The tool tests: records of corpus/ (run.sh) and the command line itself
-# (sgfcheck.sh: options, exit codes, -o, progress); then the module map of
-# lib/README.md against the sources and objects (layers.sh), the libraries
-# each tool is linked with (linked.sh), and every example of README.md and
-# the man pages (examples.sh).
-for name in run.sh sgfcheck.sh sgfscore.sh sgfconvert.sh sgfstat.sh eta.sh \
-    layers.sh linked.sh examples.sh; do
-    tool=$srcdir/tests/tool/$name
-    [ -f "$tool" ] || continue
-    # Not $SHELL: make passes the user's login shell, which may not be sh-like.
-    case $(head -n 1 "$tool") in *bash*) runner='bash' ;; *) runner='sh' ;; esac
-    run_one "tests/tool/$name" "$runner" "$tool"
-done
-
-# The Python module's pytest tests (python/tests/run.sh; they skip, saying
-# so, without python3-dev, pytest or pandas).
-run_one "python/tests/run.sh (pytest)" sh "$srcdir/python/tests/run.sh"
-
-# The replay against an independent one (tests/tool/crosscheck.py) over the
-# records of corpus/: every board after every move must agree.
-run_one "tests/tool/crosscheck.sh --self" sh "$srcdir/tests/tool/crosscheck.sh" --self
-
-# SIGKILL during every output mode of sgfconvert (-o FILE, gzip, archive,
-# --split, --in-place): two kills each here; make check-limits runs 30.
-run_one "tests/tool/killtest.sh (10 rounds)" sh "$srcdir/tests/tool/killtest.sh" \
-    "$builddir/bin" 10
 
 if [ "$ran" -eq 0 ]; then
     echo "run-tests: FAIL: no test binary found under $builddir/tests/unit"
