@@ -14,6 +14,10 @@ them per DIR, evenly spaced in the sorted list (the same ones every run).
 Each goes through read() with every Game attribute and writer, check,
 score, the frames and the jobs of sgfkit.dask.  Exceptions sgfkit
 documents are fine; any other is reported.  Prints "N passed, N failed".
+
+The inputs are shared out among SGFKIT_HOSTILE_JOBS processes (default:
+one a core), each hostile.py --shard=K/N over every Nth input from the
+Kth; one that dies fails the run, with the end of its output.
 """
 import bz2
 import gzip
@@ -21,8 +25,11 @@ import hashlib
 import io
 import os
 import random
+import re
+import subprocess
 import sys
 import tarfile
+import tempfile
 import traceback
 import zipfile
 
@@ -40,6 +47,8 @@ REAL = os.environ.get("SGFKIT_REAL") == "1"
 MUTATIONS = int(os.environ.get("SGFKIT_HOSTILE_MUTATIONS") or
                 (6 if REAL else 2))
 PER_DIR = int(os.environ.get("SGFKIT_HOSTILE_PER_DIR") or 0)
+STARTED = "in input "
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 
 
 def files_under(d, every=1):
@@ -187,7 +196,8 @@ def exercise(name, data, problems):
         guard(job, lambda: _sgfkit.run(job, items, **opts))
 
 
-def main(argv):
+def all_inputs(dirs):
+    """Every input, in the same order on every run, and the folder lines."""
     rng = random.Random(1)
     corpus = os.path.join(SRCDIR, "corpus")
     records = [(os.path.relpath(p, corpus), open(p, "rb").read())
@@ -199,20 +209,87 @@ def main(argv):
     if REAL and os.path.isdir(SHARED):
         inputs += [(os.path.relpath(p, SHARED), open(p, "rb").read())
                    for p in files_under(SHARED, every=12)]
-    from_dirs, lines = dir_inputs(argv, inputs)
-    inputs += from_dirs
-    problems = []
-    for name, data in inputs:
-        exercise(name, data, problems)
-    for p in problems:
-        print(p)
+    from_dirs, lines = dir_inputs(dirs, inputs)
+    return inputs + from_dirs, len(from_dirs), lines
+
+
+def run_shards(jobs, dirs):
+    """hostile.py --shard=K/JOBS in JOBS processes at once: (passed, failed,
+    what they printed); a process that dies is one failure more, shown with
+    the end of its output."""
+    # files, not pipes: a pipe read only after the processes before it have
+    # ended would stop its writer when it fills
+    outs = [tempfile.TemporaryFile("w+", errors="replace") for _ in range(jobs)]
+    procs = [subprocess.Popen([sys.executable, os.path.abspath(__file__),
+                               "--shard=%d/%d" % (k, jobs), *dirs],
+                              stdout=outs[k], stderr=subprocess.STDOUT)
+             for k in range(jobs)]
+    passed, failed, texts = 0, 0, []
+    for k, proc in enumerate(procs):
+        proc.wait()
+        outs[k].seek(0)
+        out = outs[k].read()
+        outs[k].close()
+        counts = SUMMARY.findall(out)
+        started = [line for line in out.splitlines()
+                   if line.startswith(STARTED)]
+        body = "\n".join(line for line in SUMMARY.sub("", out).splitlines()
+                         if not line.startswith(STARTED)).strip()
+        if counts:
+            passed += int(counts[-1][0])
+            failed += int(counts[-1][1])
+        if proc.returncode != 0 and not (counts and int(counts[-1][1])):
+            failed += 1
+            texts.append("process %d of %d: exit status %d, %s:\n%s"
+                         % (k + 1, jobs, proc.returncode,
+                            started[-1] if started else "before any input",
+                            body[-4000:]))
+        elif body:
+            texts.append(body)
+    return passed, failed, texts
+
+
+def main(argv):
+    jobs = int(os.environ.get("SGFKIT_HOSTILE_JOBS") or
+               len(os.sched_getaffinity(0)))
+    shard = None
+    dirs = []
+    for arg in argv:
+        if arg.startswith("--shard="):
+            k, n = arg[len("--shard="):].split("/")
+            shard = (int(k), int(n))
+        else:
+            dirs.append(arg)
+    inputs, taken, lines = all_inputs(dirs)
+    if shard:
+        # one process's share: its problems and its counts, nothing else
+        problems = []
+        mine = inputs[shard[0]::shard[1]]
+        for name, data in mine:
+            # which input a process died in
+            print(STARTED + name, flush=True)
+            exercise(name, data, problems)
+        for p in problems:
+            print(p)
+        print("%d passed, %d failed" % (len(mine) - len(problems),
+                                        len(problems)))
+        return 1 if problems else 0
+    if jobs > 1:
+        passed, failed, texts = run_shards(jobs, dirs)
+    else:
+        texts = []
+        for name, data in inputs:
+            exercise(name, data, texts)
+        passed, failed = len(inputs) - len(texts), len(texts)
+    for text in texts:
+        print(text)
     for line in lines:
         print(line)
     print("hostile.py: %d inputs through every function, %d of them from "
-          "the folders named" % (len(inputs), len(from_dirs)))
-    print("%d passed, %d failed" % (len(inputs) - len(problems),
-                                    len(problems)))
-    return 1 if problems else 0
+          "the folders named, in %d process%s" % (
+              len(inputs), taken, jobs, "es" if jobs > 1 else ""))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
