@@ -14,7 +14,7 @@
 # tells the two apart no more.
 # Times are the process's CPU seconds (SGFKIT_PROGRESS_CLOCK=cpu): other
 # builds on the machine change the wall time a game takes, not its CPU
-# time.  A miss still gets one more run, for what load does to the CPU
+# time.  A miss still gets two more runs, for what load does to the CPU
 # time too (caches).  Prints "N passed, N failed" last.
 # Environment: builddir (where bin/sgfscore is), srcdir.
 name=eta.sh
@@ -89,7 +89,7 @@ while :; do
     rc=$?
     judge >judge.out
     verdict=$?
-    [ "$verdict" -eq 1 ] && [ "$try" -lt 2 ] || break
+    [ "$verdict" -eq 1 ] && [ "$try" -lt 3 ] || break
     try=$((try + 1))
 done
 cat judge.out
