@@ -12,6 +12,7 @@ static const struct cli_tool sgfcheck = {
     "and the legality of every move under the game's rules.",
     CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "a record has an error",
+    0,
     0
 };
 

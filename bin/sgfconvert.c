@@ -17,6 +17,7 @@ static const struct cli_tool sgfconvert = {
     "CSV, into one file, a gzip file, an archive or one file per game.",
     CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "an input held binary data or no game",
+    0,
     0
 };
 

@@ -15,6 +15,7 @@ static const struct cli_tool sgfscore = {
     "stones are dead, and compare with the recorded result.",
     CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "a count disagrees with RE[] (--strict)",
+    1,
     1
 };
 

@@ -20,6 +20,7 @@ static const struct cli_tool sgfstat = {
     "partial results that merge exactly.",
     CLI_FORMAT_TEXT | CLI_FORMAT_JSON | CLI_FORMAT_CSV,
     "--duplicates found the same game recorded more than once",
+    0,
     0
 };
 

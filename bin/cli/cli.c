@@ -45,7 +45,7 @@ void cli_run(struct cli *cli, cli_game_fn fn, void *ctx)
     struct cli_state *st = cli->st;
     const struct progress_config pc = {
         cli->tool->name, cli->progress, cli->verbosity < 0, st->start,
-        &st->err_lock
+        &st->err_lock, cli->tool->work_per_game
     };
     st->ran = 1;
     st->progress = progress_start(&pc);

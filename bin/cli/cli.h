@@ -77,6 +77,8 @@ struct cli_tool {
     unsigned formats;        /* CLI_FORMAT_* the tool writes; text is the default */
     const char *found;       /* what exit status 1 means, for --help */
     int rules_all;           /* --rules=all is accepted (cli->rules_all) */
+    int work_per_game;       /* the ETA's first choice: the tool's work follows
+                              * the games (1) or the bytes (0) */
 };
 
 /* Counts summed over the run in input order. */

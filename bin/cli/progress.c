@@ -82,6 +82,10 @@ static const char *duration(char buf[32], double s)
 #define INTERVAL_GAMES 4
 #define INTERVAL_SECONDS 1.0
 #define MIN_INTERVALS 3
+/* The tool's own rate stands unless the other one's squared error is under
+ * this share of it: over the first few like games the two fit about as
+ * well, and the ETA would follow a coin toss between them. */
+#define OTHER_RATE_SHARE 0.5
 /* The model samples this often, whatever the drawing period. */
 #define SAMPLE_PERIOD 0.1
 
@@ -106,6 +110,7 @@ struct progress {
     const char *tool;
     pthread_mutex_t *err_lock;
     double start, period, first_draw;
+    bool work_per_game;        /* the ETA's first choice of rate */
     clockid_t model_clock;     /* the ETA's: CLOCK_MONOTONIC unless cpu */
     double model_start;        /* the same clock when the run began */
     bool tty;
@@ -262,7 +267,10 @@ static double estimate(const struct progress *p, double t,
     double miss_game = e->stt - 2 * per_game * e->stg
         + per_game * per_game * e->sgg;
     double miss_mb = e->stt - 2 * per_mb * e->stb + per_mb * per_mb * e->sbb;
-    return miss_game < miss_mb ? per_game * games_left : per_mb * mb_left;
+    bool by_game = p->work_per_game
+        ? !(miss_mb < OTHER_RATE_SHARE * miss_game)
+        : miss_game < OTHER_RATE_SHARE * miss_mb;
+    return by_game ? per_game * games_left : per_mb * mb_left;
 }
 
 /* The test's record: each tenth of the bytes passed, with the ETA then. */
@@ -494,6 +502,7 @@ struct progress *progress_start(const struct progress_config *cfg)
     p->tool = cfg->tool;
     p->err_lock = cfg->err_lock;
     p->start = cfg->start;
+    p->work_per_game = cfg->work_per_game != 0;
     p->tty = tty;
     p->period = period_from_env(tty ? TTY_PERIOD : LOG_PERIOD);
     p->first_draw = p->start

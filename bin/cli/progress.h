@@ -26,6 +26,7 @@ struct progress_config {
     int quiet;                 /* -q: auto shows nothing */
     double start;              /* progress_clock() when the run began */
     pthread_mutex_t *err_lock; /* held by whoever writes to stderr */
+    int work_per_game;         /* the ETA's first choice of rate (cli_tool) */
 };
 
 /* Where the reader was: file bytes read, files read (the current one in

@@ -8,8 +8,9 @@
 # the same kind of games with long review comments, whose bytes cost the
 # dead-stone estimate next to nothing.  sgfscore --dead=estimate -j1 logs
 # the ETA it shows at each tenth of the bytes; from 10% on each must be
-# within 25% of the time the run then really took (or 0.05 s, one sample
-# of the ticker).  The ETA of bytes alone, elapsed * (1 - f) / f, is worked out
+# within half of the time the run then really took (or 0.05 s, one sample
+# of the ticker): the CPU time of the same work drifts by a third on a
+# shared machine (doc/inputs.md, "The ETA").  The ETA of bytes alone, elapsed * (1 - f) / f, is worked out
 # from the same log and must miss that mark: otherwise the collection
 # tells the two apart no more.
 # Times are the process's CPU seconds (SGFKIT_PROGRESS_CLOCK=cpu): other
@@ -61,7 +62,7 @@ if end is None or [m[0] for m in marks] != list(range(10, 100, 10)):
     print('eta.sh: the log lacks marks or its end:', marks, end)
     sys.exit(1)
 def miss(eta, real):
-    return abs(eta - real) > max(0.25 * real, 0.05)
+    return abs(eta - real) > max(0.5 * real, 0.05)
 bad_new = bad_old = 0
 for pct, elapsed, eta, f in marks:
     real = end - elapsed
@@ -94,6 +95,6 @@ while :; do
 done
 cat judge.out
 check "sgfscore --dead=estimate over 800 games: exit status 0" test "$rc" -eq 0
-check "the ETA is within 25% of the remaining time from 10% on" test "$verdict" -ne 1
+check "the ETA is within 50% of the remaining time from 10% on" test "$verdict" -ne 1
 check "the ETA of bytes alone misses it on the same run" test "$verdict" -ne 2
 finish
