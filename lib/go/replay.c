@@ -178,6 +178,7 @@ typedef struct replay {
     bool repetition_noted;  /* a legal repetition under assumed rules */
     int cycle_ply;        /* ply where a no-result cycle ended the game, -1 */
     int cycle_len;
+    bool main_line;       /* the main line is being played (not a variation) */
     long plies;           /* plies replayed (the variation budget) */
     sgf_replay_summary sum;   /* of this path */
     sgf_replay_fn fn;
@@ -318,6 +319,22 @@ static void position_when(char *buf, size_t n, int ply)
         snprintf(buf, n, "the position after move %d", ply);
 }
 
+/* The illegal move of color in n ends the main line, and RE[] gives the
+ * game to the other side by forfeit: the record is right, and the forfeit
+ * is the rules' answer to the move (a ko retaken at once in a title game). */
+static bool forfeited_by_mover(const replay *r, const sgf_node *n, int color)
+{
+    const sgf_result *re = &r->g->info.result;
+    if (!r->main_line || re->reason != SGF_BY_FORFEIT ||
+        re->winner != (color == SGF_BLACK ? SGF_WIN_WHITE : SGF_WIN_BLACK))
+        return false;
+    for (n = n->child; n; n = n->child)
+        for (const sgf_prop *q = n->props; q; q = q->next)
+            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
+                return false;
+    return true;
+}
+
 /* What a played move did wrong, reported under the rules in force. */
 static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
                            const play_result *pi, const move_ref *mv)
@@ -390,6 +407,13 @@ static void check_legality(replay *r, const sgf_node *n, const sgf_prop *q,
         node_report(r, SGF_C_KO_MARKED, q->pos, r->move,
                     "%s %s; KO[] marks it as played deliberately",
                     name_move(&mn, mv), why);
+    else if (forfeited_by_mover(r, n, mv->color))
+        node_report(r, SGF_C_FORFEIT_MOVE, q->pos, r->move,
+                    "%s %s; it is the record's last move, and RE[%s] gives "
+                    "the game to %s by forfeit: the rules' penalty, recorded",
+                    name_move(&mn, mv), why, r->g->info.result_text,
+                    color_name(mv->color == SGF_BLACK ? SGF_WHITE
+                                                      : SGF_BLACK));
     else
         node_report(r, check, q->pos, r->move, "%s %s", name_move(&mn, mv),
                     why);
@@ -968,7 +992,9 @@ void replay_check(sgf_game *g)
                     g->info.handicap, r.handicap_run);
 
     /* the main line */
+    r.main_line = true;
     play_line(&r, g->root);
+    r.main_line = false;
     keep_summary(&r);
     check_result(&r);
     if (!(g->opt.flags & SGF_READ_VARIATIONS))
