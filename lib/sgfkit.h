@@ -914,6 +914,14 @@ typedef struct sgf_game_score {
      * aside); the first one's number (0: none) and what was wrong. */
     int illegal, first_illegal;
     sgf_legality first_illegal_kind;
+    /* Where the dead-stone method comes from: SGF_SOURCE_GIVEN when
+     * o->dead named it; under auto, SGF_SOURCE_RECORD for the markup,
+     * SGF_SOURCE_INFERRED for none (dead_evidence, owned by the game:
+     * Tromp-Taylor rules, or a server that counts the board as it stands,
+     * "PC[(CGOS) 9x9 Computer Go Server]"), SGF_SOURCE_DEFAULT for the
+     * estimate. */
+    sgf_source dead_source;
+    const char *dead_evidence;
 } sgf_scored_game;
 
 /* Scores the final position of g's main line: rules (o->rules or RU[],

@@ -279,7 +279,7 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
     "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
     "white_points,margin,result,recorded,agreement,unsettled,moves,ended," \
     "rules_source,komi_source,illegal_moves,first_illegal_move," \
-    "not_scored\r\n"
+    "method_source,not_scored\r\n"
 
 int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
@@ -370,7 +370,9 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     sink_number(s, c->bonus, "null");
     SINK_LIT(s, ",\"method\":\"");
     sink_puts(s, sgf_dead_mode_name(sg->dead));
-    sink_putc(s, '"');
+    source_text ds;
+    SINK_LIT(s, "\",\"method_source\":");
+    sink_json_cstr(s, source_words(&ds, sg->dead_source, sg->dead_evidence));
     json_side(s, "black", c, SGF_BLACK, c->black);
     json_side(s, "white", c, SGF_WHITE, c->white);
     SINK_LIT(s, ",\"dame\":");
@@ -450,6 +452,8 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
     csv_str(&r, source_words(&ks, sg->komi_source, sg->komi_evidence));
     csv_int(&r, sg->illegal);
     csv_int(&r, sg->first_illegal);
+    source_text ds;
+    csv_str(&r, source_words(&ds, sg->dead_source, sg->dead_evidence));
     csv_empty(&r);               /* not_scored */
     csv_end(&r);
 }
@@ -517,6 +521,14 @@ static void score_text(out_sink *s, sgf_game *g, const sgf_position *p,
     sink_puts(s, sgf_agreement_name(sg->agreement));
     SINK_LIT(s, " [");
     sink_puts(s, sgf_dead_mode_name(sg->dead));
+    /* no stone removed because of what the record says: say what */
+    source_text words;
+    if (sg->dead_source == SGF_SOURCE_INFERRED) {
+        SINK_LIT(s, " (");
+        sink_text(s, source_words(&words, sg->dead_source,
+                                  sg->dead_evidence));
+        sink_putc(s, ')');
+    }
     if (c->unsettled) {
         SINK_LIT(s, ", ");
         sink_int(s, c->unsettled);
@@ -535,7 +547,6 @@ static void score_text(out_sink *s, sgf_game *g, const sgf_position *p,
         sink_putc(s, ')');
     }
     /* what was assumed: the rules and komi the record does not state */
-    source_text words;
     if (sg->rules_source == SGF_SOURCE_INFERRED ||
         sg->rules_source == SGF_SOURCE_DEFAULT) {
         SINK_LIT(s, ", rules ");
@@ -587,7 +598,7 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
         sink_csv_cstr(s, origin ? origin : "-");
         sink_putc(s, ',');
         sink_uint(s, sgf_game_index(g));
-        SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+        SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
         sink_csv_cstr(s, why);
         SINK_LIT(s, "\r\n");
         break;

@@ -559,9 +559,7 @@ bool game_ancient_opening(const sgf_game *g)
 /* ------------------------------------------------------------------ */
 /* The rules                                                           */
 
-/* "PROP[value]" in the game's arena (a value cut for a message); NULL
- * when out of memory. */
-static const char *evidence(sgf_game *g, const char *prop, const char *value)
+const char *assume_evidence(sgf_game *g, const char *prop, const char *value)
 {
     char q[80], buf[96];
     snprintf(buf, sizeof buf, "%s[%s]", prop, text_quote(q, sizeof q, value));
@@ -619,7 +617,7 @@ static void assume_rules(sgf_game *g, game_go *go)
         set = "korean";
     in->rules_source = SGF_SOURCE_INFERRED;
     in->rules_assumed = set;
-    in->rules_evidence = evidence(g, v.prop, v.value);
+    in->rules_evidence = assume_evidence(g, v.prop, v.value);
     go->rules_why = v.why;
     go->rules_pos = v.pos;
 }
@@ -733,7 +731,7 @@ static void assume_komi(sgf_game *g, game_go *go)
         if (r.has_komi) {
             in->komi = r.komi;
             in->komi_source = SGF_SOURCE_RECORD;
-            in->komi_evidence = evidence(g, "RU", in->rules);
+            in->komi_evidence = assume_evidence(g, "RU", in->rules);
             return;
         }
         set = r.name;
@@ -762,12 +760,12 @@ static void assume_komi(sgf_game *g, game_go *go)
         ha = in->handicap_placed ? in->handicap_placed : handicap_setup(g);
     if (!strcmp(set, "ancient-chinese")) {
         in->komi_evidence = in->rules_source == SGF_SOURCE_RECORD
-                                ? evidence(g, "RU", in->rules)
+                                ? assume_evidence(g, "RU", in->rules)
                                 : "the 座子 opening";
         go->komi_why = "ancient Chinese rules have no komi: the group tax "
                       "does its work";
     } else if (uchikomi_match(g)) {
-        in->komi_evidence = evidence(g, "RU", in->rules);
+        in->komi_evidence = assume_evidence(g, "RU", in->rules);
         go->komi_why = "an uchikomi match has no komi: the handicap grade "
                       "moves with the score instead";
     } else if (ha >= 2) {
@@ -777,7 +775,7 @@ static void assume_komi(sgf_game *g, game_go *go)
          * no draw; a professional handicap game has no komi */
         bool server = server_named(g);
         in->komi = half || server ? 0.5 : 0;
-        in->komi_evidence = in->handicap >= 2 ? evidence(g, "HA", n)
+        in->komi_evidence = in->handicap >= 2 ? assume_evidence(g, "HA", n)
                                               : "the handicap stones";
         go->komi_why = half ? "a handicap game, and the result's half point "
                              "says 0.5"
@@ -785,11 +783,11 @@ static void assume_komi(sgf_game *g, game_go *go)
                                "White 0.5"
                              : "a handicap game has no komi";
     } else if (in->date.year > 0 && in->date.year < 1930) {
-        in->komi_evidence = evidence(g, "DT", in->date_text);
+        in->komi_evidence = assume_evidence(g, "DT", in->date_text);
         go->komi_why = "komi came into use in the 1930s";
     } else if (era) {
         in->komi = !by_count ? era->plain : half ? era->half : era->whole;
-        in->komi_evidence = evidence(g, "DT", in->date_text);
+        in->komi_evidence = assume_evidence(g, "DT", in->date_text);
         static const char *const why[2][3] = {
             { "the usual komi of the time", "the usual half-point komi of "
               "the time, as the result's half point wants", "the usual komi "
@@ -806,7 +804,7 @@ static void assume_komi(sgf_game *g, game_go *go)
                      half_point(named.komi);
         /* without the rules, the komi most games are played with */
         in->komi = usual ? named.komi : 6.5;
-        in->komi_evidence = evidence(g, "RE", re_text);
+        in->komi_evidence = assume_evidence(g, "RE", re_text);
         go->komi_why = usual ? "a half-point margin needs a half-point komi: "
                               "the usual one of those rules"
                             : "a half-point margin needs a half-point komi; "
@@ -816,14 +814,14 @@ static void assume_komi(sgf_game *g, game_go *go)
         if (sgf_rules_named(set, &named) == 0 && !half_point(named.komi) &&
             named.komi != 0 && (!strcmp(set, "ing") || !strcmp(set, "nz")))
             in->komi = named.komi;
-        in->komi_evidence = evidence(g, "RE", re_text);
+        in->komi_evidence = assume_evidence(g, "RE", re_text);
         go->komi_why = in->komi ? "a count in whole points: the rules' "
                                  "whole komi"
                                : "a count in whole points: no komi";
     } else if (known && sgf_rules_named(set, &r) == 0) {
         in->komi = r.komi;
         in->komi_evidence = in->rules_source == SGF_SOURCE_RECORD
-                                ? evidence(g, "RU", in->rules)
+                                ? assume_evidence(g, "RU", in->rules)
                                 : in->rules_evidence;
         go->komi_why = in->rules_source == SGF_SOURCE_RECORD
                           ? "the usual komi of those rules today"

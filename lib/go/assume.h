@@ -36,6 +36,9 @@ const game_go *game_go_get(const sgf_game *g);
  * g's attachment; reports the handicap stones placed, or why none were
  * (unless SGF_READ_SYNTAX_ONLY).  Every game read goes through it. */
 void assume_game(sgf_game *g);
+/* "PROP[value]" in g's arena (a long value cut, as the notes quote it),
+ * for a report of what an inference rests on; NULL when out of memory. */
+const char *assume_evidence(sgf_game *g, const char *prop, const char *value);
 /* Four stones on the 4-4 points (座子) and White first. */
 bool game_ancient_opening(const sgf_game *g);
 

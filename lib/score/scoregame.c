@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "go/assume.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
@@ -192,6 +193,32 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
     return d < 1e-6 && d > -1e-6 ? SGF_AGREE_MATCH : SGF_AGREE_WINNER_ONLY;
 }
 
+/* Servers that count the board as it stands once both players pass,
+ * removing no stone (the programs capture the dead ones first), as PC[]
+ * names them: RE[] is that count, whatever RU[] says.  CGOS writes
+ * RU[Chinese] and counts so (Fuego's regression suite replays its games
+ * under "CGOS rules (Tromp-Taylor scoring)"). */
+static const char *const counting_as_it_stands[] = { "CGOS" };
+
+/* Why SGF_DEAD_AUTO removes no stone from g's final position: the
+ * evidence (owned by g), or NULL when the dead stones are to be found. */
+static const char *counted_as_it_stands(sgf_game *g, const sgf_rules *rules,
+                                        int ended)
+{
+    /* Tromp-Taylor removes no dead stones: a game is played out to the
+     * end, and that is the rule set's point. */
+    if (strcmp(rules->name, "tromp-taylor") == 0)
+        return "the tromp-taylor rules";
+    const char *pc = g->info.place;
+    if (!ended || !pc)
+        return NULL;
+    for (size_t i = 0; i < sizeof counting_as_it_stands /
+                               sizeof counting_as_it_stands[0]; i++)
+        if (strstr(pc, counting_as_it_stands[i]))
+            return assume_evidence(g, "PC", pc);
+    return NULL;
+}
+
 int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                    unsigned char *map, sgf_scored_game *out)
 {
@@ -229,12 +256,18 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     int w = p->b.width, h = p->b.height;
     memset(map, 0, (size_t)w * (size_t)h);
     sgf_dead_mode mode = o->dead;
-    /* Tromp-Taylor removes no dead stones: a game is played out to the
-     * end, and that is the rule set's point. */
-    if (mode == SGF_DEAD_AUTO && strcmp(out->rules.name, "tromp-taylor") == 0)
-        mode = SGF_DEAD_NONE;
+    out->dead_source = SGF_SOURCE_GIVEN;
+    if (mode == SGF_DEAD_AUTO) {
+        out->dead_evidence = counted_as_it_stands(g, &out->rules, out->ended);
+        if (out->dead_evidence) {
+            mode = SGF_DEAD_NONE;
+            out->dead_source = SGF_SOURCE_INFERRED;
+        }
+    }
     if (mode == SGF_DEAD_AUTO || mode == SGF_DEAD_MARKUP) {
         bool any = markup_dead(g, p, map, &out->markup_ignored);
+        if (mode == SGF_DEAD_AUTO)
+            out->dead_source = any ? SGF_SOURCE_RECORD : SGF_SOURCE_DEFAULT;
         mode = any ? SGF_DEAD_MARKUP
              : mode == SGF_DEAD_MARKUP ? SGF_DEAD_NO_MARKUP
                                        : SGF_DEAD_ESTIMATE;

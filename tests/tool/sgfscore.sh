@@ -21,13 +21,13 @@ corpus=$srcdir/corpus
 
 # ---- the hand-made records: every listed value ----------------------------
 for score in "$corpus"/score/*.score; do
-    name=$(basename "$score" .score)
+    record=$(basename "$score" .score)
     opts=$(sed -n 's/^# options://p' "$score")
     # $opts holds several words on purpose
     # shellcheck disable=SC2086
     (cd "$corpus/score" && "$prog" --progress=never -j1 --format=csv $opts \
-        "$name.sgf") >"$name.csv" 2>"$name.err"
-    python3 - "$score" "$name.csv" >"$name.diff" <<'EOF'
+        "$record.sgf") >"$record.csv" 2>"$record.err"
+    python3 - "$score" "$record.csv" >"$record.diff" <<'EOF'
 import csv, sys
 want = [l.split() for l in open(sys.argv[1], encoding="utf-8")
         if l.strip() and not l.startswith("#")]
@@ -45,13 +45,13 @@ for w in want:
             print("%s: %s is %s, expected %s" % (w[0], c, r[c], v)); bad += 1
 print("%d %d" % (len(want), bad))
 EOF
-    set -- $(tail -n 1 "$name.diff")
+    set -- $(tail -n 1 "$record.diff")
     if [ "${1:-0}" -gt 0 ] && [ "${2:-1}" -eq 0 ]; then
         pass
     else
-        fail "score/$name ($opts)"
-        sed '$d; s/^/    /' "$name.diff"
-        sed 's/^/    /' "$name.err" | grep -v ' games\?, ' | head -5
+        fail "score/$record ($opts)"
+        sed '$d; s/^/    /' "$record.diff"
+        sed 's/^/    /' "$record.err" | grep -v ' games\?, ' | head -5
     fi
 done
 
@@ -135,6 +135,18 @@ check "not-comparable" grep -q ': not-comparable ' out
 check "summary on stderr" grep -q '^sgfscore: 0 match, 0 winner only, 0 mismatch, 0 reversed, 1 not comparable, 0 not scored$' err
 status 0 "not Go" in/chess.sgf
 check "not Go: not scored" grep -q ': not scored: ' out
+# CGOS counts the board as it stands: auto removes nothing and says why;
+# --dead=estimate still estimates
+status 0 "a CGOS game, auto" --format=json "$corpus/score/cgos-as-it-stands.sgf"
+check "CGOS: method none, inferred from PC" python3 -c '
+import json, sys
+o = json.loads(open("out", encoding="utf-8").readline())
+sys.exit(0 if o["method"] == "none" and o["method_source"] ==
+         "inferred from PC[(CGOS) 9x9 Computer Go Server]" else 1)'
+status 0 "a CGOS game, text" "$corpus/score/cgos-as-it-stands.sgf"
+check "CGOS: the text says it" grep -q 'match \[none (inferred from PC\[(CGOS) 9x9 Computer Go Server\])\]$' out
+status 0 "a CGOS game, --dead=estimate" --format=csv --dead=estimate "$corpus/score/cgos-as-it-stands.sgf"
+check "CGOS: --dead=estimate is given" grep -q ',estimate,.*,given,' out
 status 0 "--komi" --komi=0.5 in/right.sgf
 check "--komi replaces KM" grep -q ': W+0.5, recorded W+6.5: winner-only' out
 status 0 "--stones" --stones --rules=chinese in/right.sgf
