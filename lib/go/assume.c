@@ -118,6 +118,8 @@ static bool korean_text(const char *s)
  * decides; clues of one kind that disagree decide nothing. */
 enum clue_level {
     LEVEL_NONE,
+    LEVEL_COUNT,     /* RE[] with KM[]: a margin only a territory count
+                      * gives (a seki could still give it by area) */
     LEVEL_SERVER,    /* a server named in PC or AP: its default rules,
                       * which its players often change (KGS: 17% of the
                       * games without RU[] would be wrong so) */
@@ -512,6 +514,69 @@ static void komi_clues(sgf_game *g, verdict *v)
               "Japanese rules from the 1940s to 1974", pos);
 }
 
+static int handicap_setup(const sgf_game *g);
+
+/* B+3 for 3 points to Black, W+2.5, 0 for a draw. */
+static void format_margin(char *buf, size_t n, double black_minus_white)
+{
+    if (black_minus_white == 0)
+        snprintf(buf, n, "0");
+    else
+        snprintf(buf, n, "%c+%g", black_minus_white > 0 ? 'B' : 'W',
+                 black_minus_white > 0 ? black_minus_white
+                                       : -black_minus_white);
+}
+
+/* RE[] and KM[]: a count an area count cannot give.  Every point of the
+ * board is someone's area at the end (a seki's shared points aside), so
+ * Black's area minus White's has the parity of the number of points, and
+ * the recorded margin plus the komi must too; a territory count has no
+ * such bound.  Handicap games are left out: the rule sets owe White
+ * different amounts for the stones. */
+static void count_parity_clues(sgf_game *g, verdict *v)
+{
+    const sgf_info *in = &g->info;
+    const sgf_result *re = &in->result;
+    bool count = re->winner == SGF_WIN_DRAW ||
+                 ((re->winner == SGF_WIN_BLACK ||
+                   re->winner == SGF_WIN_WHITE) &&
+                  re->reason == SGF_BY_POINTS && re->has_margin);
+    if (!count || !in->has_komi || in->handicap >= 2 || handicap_setup(g))
+        return;
+    double margin = re->winner == SGF_WIN_DRAW ? 0
+                    : re->winner == SGF_WIN_BLACK ? re->margin : -re->margin;
+    double areas = margin + in->komi;     /* Black's area minus White's */
+    long whole = (long)(areas < 0 ? areas - 0.5 : areas + 0.5);
+    if (areas - (double)whole > 1e-9 || (double)whole - areas > 1e-9)
+        return;
+    long points = (long)in->width * in->height;
+    if (labs(whole % 2) == points % 2)
+        return;
+    /* the two nearest margins an area count gives, the smaller first */
+    double near = (double)(whole - 1) - in->komi;
+    double far = (double)(whole + 1) - in->komi;
+    if (far * far < near * near) {
+        double t = near;
+        near = far;
+        far = t;
+    }
+    char below[32], above[32], why[256];
+    format_margin(below, sizeof below, near);
+    format_margin(above, sizeof above, far);
+    snprintf(why, sizeof why, "with komi %g, an area count of the %ld "
+             "points gives %s or %s, never %s%s, unless a seki leaves "
+             "points to neither side; a territory count can", in->komi,
+             points, below, above, re->winner == SGF_WIN_DRAW ? "a " : "",
+             re->winner == SGF_WIN_DRAW ? "draw" : in->result_text);
+    char *kept = arena_strndup(&g->a, why, strlen(why));
+    if (!kept) {
+        g->nomem = true;
+        return;
+    }
+    found(v, LEVEL_COUNT, "japanese", "RE", in->result_text, kept,
+          prop_pos(g, SGF_P_RE));
+}
+
 /* ------------------------------------------------------------------ */
 /* The 座子 opening                                                    */
 
@@ -598,6 +663,7 @@ static void assume_rules(sgf_game *g, game_go *go)
     place_clues_of(g, &v);
     application_clues(g, &v);
     komi_clues(g, &v);
+    count_parity_clues(g, &v);
     /* Chinese games began with the 座子 stones into the 1920s, and
      * Korean ones with sixteen (sunjang baduk): an older game without
      * them was played in Japan */
