@@ -779,6 +779,57 @@ static int handicap_setup(const sgf_game *g)
     return black;
 }
 
+/* An amateur rank as a number of stones: "3k" and "3 kyu" are -2, "1k" 0,
+ * "1d" 1, "5d?" 5 (a server's unsure rank).  false for a professional
+ * rank or any other text. */
+static bool amateur_rank(const char *s, int *stones)
+{
+    if (!s)
+        return false;
+    while (*s == ' ')
+        s++;
+    int n = 0;
+    const char *digits = s;
+    while (*s >= '0' && *s <= '9' && s - digits < 2)
+        n = n * 10 + (*s++ - '0');
+    if (s == digits || n < 1 || n > 30)
+        return false;
+    while (*s == ' ')
+        s++;
+    bool kyu;
+    if (*s == 'k' || *s == 'K')
+        kyu = true;
+    else if (*s == 'd' || *s == 'D')
+        kyu = false;
+    else
+        return false;
+    s++;
+    if (!strncmp(s, kyu ? "yu" : "an", 2))
+        s += 2;
+    while (*s == '?' || *s == '*' || *s == ' ')
+        s++;
+    if (*s)
+        return false;
+    *stones = kyu ? 1 - n : n;
+    return true;
+}
+
+/* How many ranks White stands above Black (BR, WR) in a game that gives
+ * a stone per rank, 0 when not known.  Professional records write dan
+ * ranks the same way, and professionals of different ranks gave no stone
+ * for the rank once komi 5.5 came in (1974): a game between dan players
+ * dated after that counts only on a server. */
+static int rank_gap(const sgf_game *g)
+{
+    const sgf_info *in = &g->info;
+    int b, w;
+    if (!amateur_rank(in->black_rank, &b) || !amateur_rank(in->white_rank, &w))
+        return 0;
+    if (b >= 1 && w >= 1 && in->date.year >= 1974 && !server_named(g))
+        return 0;
+    return w > b ? w - b : 0;
+}
+
 /* Sets the komi assumed, its source and evidence; the why of the note in
  * go->komi_why. */
 static void assume_komi(sgf_game *g, game_go *go)
@@ -848,6 +899,21 @@ static void assume_komi(sgf_game *g, game_go *go)
                     : server ? "a handicap game on a server, which gives "
                                "White 0.5"
                              : "a handicap game has no komi";
+    } else if (rank_gap(g) >= 1) {
+        /* a stone of handicap is Black without komi: the weaker player
+         * takes Black, and servers give White 0.5 so that there is no
+         * draw */
+        bool server = server_named(g);
+        in->komi = half || (server && !by_count) ? 0.5 : 0;
+        in->komi_evidence = assume_evidence(g, "WR", in->white_rank);
+        go->komi_why = half ? "White is ranked above Black and gives no "
+                             "stones: Black without komi, and the result's "
+                             "half point says 0.5"
+                    : in->komi ? "White is ranked above Black and gives no "
+                                 "stones: Black without komi, 0.5 on a "
+                                 "server"
+                               : "White is ranked above Black and gives no "
+                                 "stones: Black without komi";
     } else if (in->date.year > 0 && in->date.year < 1930) {
         in->komi_evidence = assume_evidence(g, "DT", in->date_text);
         go->komi_why = "komi came into use in the 1930s";
