@@ -25,6 +25,7 @@ FOLDERS = ("1-pro", "2-online", "3-ai", "4-software-tests")
 # What each half must reach (the figures of doc/gameinfo.md, less a margin
 # for the records the corpus gains).
 FLOOR_KOMI_PRO = 0.85       # professional records: the komi right
+FLOOR_KOMI_OTHER = 0.75     # the others (KGS games a rank apart: 0.5)
 FLOOR_FAMILY = 0.80         # rules inferred: territory or area right
 
 PROP = {name: re.compile(rb"(?<![A-Za-z])" + name.encode() + rb"\[[^\]]*\]")
@@ -128,6 +129,7 @@ def main(argv):
                  100 * share(ko), fi[0], fi[1], 100 * share(fi), fd[0],
                  fd[1], 100 * share(fd)))
         ok &= share(kp) >= FLOOR_KOMI_PRO and share(fi) >= FLOOR_FAMILY
+        ok &= share(ko) >= FLOOR_KOMI_OTHER
         ok &= kp[1] > 0 and fi[1] > 0
     return 0 if ok else 1
 
