@@ -516,15 +516,15 @@ static void komi_clues(sgf_game *g, verdict *v)
 
 static int handicap_setup(const sgf_game *g);
 
-/* B+3 for 3 points to Black, W+2.5, 0 for a draw. */
-static void format_margin(char *buf, size_t n, double black_minus_white)
+/* A count of black_minus_white points as RE text: B+3, W+2.5, 0. */
+static void format_count(char *buf, size_t n, double black_minus_white)
 {
-    if (black_minus_white == 0)
-        snprintf(buf, n, "0");
-    else
-        snprintf(buf, n, "%c+%g", black_minus_white > 0 ? 'B' : 'W',
-                 black_minus_white > 0 ? black_minus_white
-                                       : -black_minus_white);
+    sgf_result r = { black_minus_white > 0 ? SGF_WIN_BLACK
+                     : black_minus_white < 0 ? SGF_WIN_WHITE : SGF_WIN_DRAW,
+                     SGF_BY_POINTS,
+                     black_minus_white < 0 ? -black_minus_white
+                                           : black_minus_white, 1 };
+    sgf_format_result(&r, buf, n);
 }
 
 /* RE[] and KM[]: a count an area count cannot give.  Every point of the
@@ -561,8 +561,8 @@ static void count_parity_clues(sgf_game *g, verdict *v)
         far = t;
     }
     char below[32], above[32], why[256];
-    format_margin(below, sizeof below, near);
-    format_margin(above, sizeof above, far);
+    format_count(below, sizeof below, near);
+    format_count(above, sizeof above, far);
     snprintf(why, sizeof why, "with komi %g, an area count of the %ld "
              "points gives %s or %s, never %s%s, unless a seki leaves "
              "points to neither side; a territory count can", in->komi,
