@@ -10,7 +10,8 @@
  *
  *  1. saves its living string the last move left in atari: takes an
  *     enemy string in atari next to it, else extends (the teire);
- *  2. takes a living enemy string in atari that could not be saved;
+ *  2. takes a living enemy string in atari that could not be saved,
+ *     unless only its own dead stones hold it (the count removes them);
  *     fills a point where the enemy's next stone would join its living
  *     stones to its dead ones (answers the threat to revive them);
  *  3. plays the point of an open area worth most to both sides (its own
@@ -371,8 +372,26 @@ static int save(const fin *f, const pl_board *b, int c)
     return best;
 }
 
+/* Do only dead stones of c hold the string on q (board b) in atari?  The
+ * count removes them: taking the string with them would revive them. */
+static int held_by_dead(const fin *f, const pl_board *b, int q, int c)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride;
+    int r = q;
+    do {
+        const int rn[4] = { r - s, r - 1, r + 1, r + s };
+        for (int j = 0; j < 4; j++)
+            if (cl[rn[j]].color == c && !f->dead[rn[j]])
+                return 0;
+        r = cl[r].next;
+    } while (r != q);
+    return 1;
+}
+
 /* Step 2: the largest living enemy string in atari that c can take (a
- * ko capture included, a snapback not).  0 for none. */
+ * ko capture included, a snapback not), unless only c's dead stones hold
+ * it.  0 for none. */
 static int capture(const fin *f, int c)
 {
     const pl_board *b = &f->b;
@@ -384,7 +403,7 @@ static int capture(const fin *f, int c)
             continue;
         int l = atari_lib(b, q), size, cap;
         if (l == b->ko || touches_own_dead(f, l, c) ||
-            record_stones(f, b, q) >= KEEP_STONES)
+            record_stones(f, b, q) >= KEEP_STONES || held_by_dead(f, b, q, c))
             continue;
         int libs = pl_probe(b, l, c, &size, &cap);
         if (libs >= 2 || (libs == 1 && cap == 1 && size == 1)) {
