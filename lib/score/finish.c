@@ -30,7 +30,9 @@
  *
  * Never a move that leaves its own string with one liberty, none next to
  * its own dead stones (that would revive them), no capture outside steps
- * 1 and 2.  Same position, same finish: ties go to the lower point.
+ * 1 and 2, no boundary move on a point the caller gives the enemy (the
+ * playouts' sure owner: a stone there would die, and as a boundary it
+ * would keep an area of the enemy open).  Same position, same finish: ties go to the lower point.
  */
 #include <string.h>
 #include "score/finish.h"
@@ -71,6 +73,7 @@ typedef struct fin {
     uint16_t *size;      /* per area: its points */
     uint8_t *seki;       /* per point: a living stone of a string in seki */
     int value;           /* the deiri of boundary's last answer */
+    const unsigned char *owner;   /* per map index: its sure owner, or 0 */
 } fin;
 
 static size_t round_up(size_t n)
@@ -537,13 +540,14 @@ static int boundary(fin *f, int c)
         for (int k = 0; k < 4; k++)
             if (living(f, nb[k]))
                 around |= cl[nb[k]].color;
-        int mine = around ? quiet_move(f, m, c) : -1;
+        int sure = f->owner ? f->owner[(m / s - 1) * f->p->b.width + m % s] : 0;
+        int mine = around && sure != 3 - c ? quiet_move(f, m, c) : -1;
         if (mine < 0)
             continue;
         int gain[3];
         closes(f, m, gain);
         int own = worth(f, gain[c], mine);
-        int theirs = quiet_move(f, m, 3 - c);
+        int theirs = sure != c ? quiet_move(f, m, 3 - c) : -1;
         int other = theirs >= 0 ? worth(f, gain[3 - c], theirs) : 0;
         int deiri = own + other;
         /* a point worth nothing is played only as a dame, or in a neutral
@@ -747,15 +751,17 @@ int fin_open(const sgf_position *p, const pl_board *b, void *mem,
 {
     fin f;
     setup(&f, p, b, mem, map);
+    f.owner = NULL;
     label_areas(&f);
     return mark_open(&f, map);
 }
 
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
-               unsigned char *map)
+               unsigned char *map, const unsigned char *owner)
 {
     fin f;
     setup(&f, p, b, mem, map);
+    f.owner = owner;
     int open = label_areas(&f);
     if (open > OPEN_MAX) {
         mark_open(&f, map);

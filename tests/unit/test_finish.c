@@ -25,7 +25,7 @@ static int taken_by_finish(const char *const *rows, int h)
     int taken = -1;
     if (cells && mem && map) {
         pl_load(&b, p, cells);
-        if (fin_finish(p, &b, mem, map)) {
+        if (fin_finish(p, &b, mem, map, NULL)) {
             taken = 0;
             for (int i = 0; i < w * h; i++)
                 taken += (map[i] & SGF_MAP_DEAD) != 0;
@@ -100,6 +100,56 @@ static const char *const double_atari[] = {
     "..X..O...",
 };
 
+/* Black's corner a9-c5 opens at a4 onto the lower left, an area open to
+ * White through column e; White to move.  The playouts give Black the
+ * corner and a4: the finish puts no White stone there (its boundary
+ * move would be a stone that dies) and the corner stays Black's. */
+static const char *const open_corner[] = {
+    "...X.O...",
+    "...X.O...",
+    "...X.O...",
+    "...X.O...",
+    "...X.O...",
+    ".XXX.O...",
+    ".....O...",
+    ".....O...",
+    ".....O...",
+};
+
+/* Runs the finish on rows, White to move, with the points of columns
+ * a-c above row y0 and a at y0 owned by Black; returns how many of
+ * those points count for Black after it, -1 when it could not run. */
+static int kept_by_owner(const char *const *rows, int h, int y0)
+{
+    sgf_position *p = from_rows(rows, h);
+    if (!p)
+        return -1;
+    sgf_position_set_to_move(p, SGF_WHITE);
+    int w = sgf_position_width(p);
+    pl_board b;
+    void *cells = malloc(pl_bytes(p)), *mem = malloc(fin_bytes(p));
+    unsigned char *map = calloc((size_t)(w * h), 1), *owner = calloc((size_t)(w * h), 1);
+    int kept = -1;
+    if (cells && mem && map && owner) {
+        for (int y = 0; y <= y0; y++)
+            for (int x = 0; x < (y < y0 ? 3 : 1); x++)
+                owner[y * w + x] = SGF_BLACK;
+        pl_load(&b, p, cells);
+        if (fin_finish(p, &b, mem, map, owner)) {
+            kept = 0;
+            for (int i = 0; i < w * h; i++)
+                kept += owner[i] && (map[i] & SGF_MAP_MARKED) &&
+                        (map[i] & SGF_MAP_OWNER) == SGF_BLACK;
+        }
+    }
+    free(cells);
+    free(mem);
+    free(map);
+    free(owner);
+    sgf_position_free(p);
+    return kept;
+}
+
 static void test_keeps_record_strings(void)
 {
     CHECK_INT(taken_by_finish(three_in_atari, 9), 0);
@@ -116,5 +166,6 @@ int main(void)
 {
     test_keeps_record_strings();
     test_no_double_atari();
+    CHECK_INT(kept_by_owner(open_corner, 9, 5), 16);
     TEST_END();
 }
