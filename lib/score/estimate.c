@@ -9,7 +9,9 @@
  *     Black first as with White first.
  *  3. Verdict: a string is dead when the opponent owns its points at the
  *     end of most playouts, both orders pooled; unsettled (counted alive)
- *     when that holds with one side first only.
+ *     when that holds with one side first only; alive and settled when it
+ *     alone shuts in an eye space that lives whoever moves first
+ *     (eyespace.c).
  *  3a. Seki (lifedeath.c): a small string the playouts kill that the
  *     attacker cannot capture even moving first, read to the end inside
  *     its enclosure, lives in seki with the walls around it.
@@ -75,6 +77,7 @@
 #include "score/lifedeath.h"
 #include "score/finish.h"
 #include "score/race.h"
+#include "score/eyespace.h"
 
 enum {
     /* per side to move first: with the pattern policy as right as 64, and
@@ -342,6 +345,9 @@ static void judge_strings(est *e, unsigned char *map)
         int bits = pooled >= DEAD_SHARE ? SGF_MAP_DEAD
                    : share[0] >= DEAD_SHARE || share[1] >= DEAD_SHARE
                    ? SGF_MAP_UNSETTLED : 0;
+        /* two eyes whoever moves first: alive, as a proof says */
+        if (pooled > 0 && es_two_eyes(&e->base, pt))
+            bits = 0, pooled = 0;
         float mean = (float)pooled;
         int q = pt;
         do {

@@ -419,7 +419,7 @@ int pl_probe(const pl_board *b, int pt, int c, int *size, int *captured)
  * straight and bent fours, the T, Y and F fives (their widest point, once
  * the attacker takes it, leaves three pieces), every other six.  Larger
  * spaces are not read here. */
-static int killing_shape(const int *pts, int n, int s, int *vital)
+int pl_killing_shape(const int *pts, int n, int s, int *vital)
 {
     *vital = 0;
     if (n <= 2)
@@ -496,7 +496,7 @@ static int nakade_throw(const pl_board *b, int pt, int c, int size)
             return 0;
     }
     int vital;
-    return killing_shape(pts, n, s, &vital);
+    return pl_killing_shape(pts, n, s, &vital);
 }
 
 /* Can c play pt in a playout?  Legal, not its own true eye, not a move
@@ -672,7 +672,7 @@ static int pattern_move(const pl_board *b, const pat3_table *pat, int c,
 
 /* The vital point of the small enclosed empty area that holds pt (at most
  * NAKADE_MAX points, all its stone neighbours of one colour), when the
- * area is one of the shapes a vital point decides (killing_shape: the
+ * area is one of the shapes a vital point decides (pl_killing_shape: the
  * middle of a three, of a pyramid four, of a bulky or crossed five, of a
  * rabbity six).  Whoever is to move wants it: the owner of the wall makes
  * two eyes there, the other side leaves one.  0 for none. */
@@ -709,7 +709,7 @@ static int vital_area(const pl_board *b, int pt, int *area, int *n_out)
     if (n < 3 || (wall != SGF_BLACK && wall != SGF_WHITE))
         return 0;
     int vital;
-    killing_shape(area, n, s, &vital);
+    pl_killing_shape(area, n, s, &vital);
     return vital;
 }
 

@@ -74,6 +74,12 @@ unsigned pl_code3(const pl_board *b, int pt, int c);
 /* The vital point of the enclosed empty area (at most 6 points, one
  * colour around) that holds the empty pt, 0 for none. */
 int pl_vital_point(const pl_board *b, int pt);
+/* Is the eye space pts (n points, board stride s) one that a single vital
+ * point decides or that is dead whatever: three points or fewer, the square
+ * and the pyramid four, the bulky and the crossed five, the rabbity six?
+ * *vital receives that point (0 for two points or fewer and the square).
+ * Spaces of more than six points are not read (0). */
+int pl_killing_shape(const int *pts, int n, int s, int *vital);
 
 /* Plays c on the empty point pt (legal: not a suicide, not the ko). */
 void pl_play(pl_board *b, int pt, int c);
