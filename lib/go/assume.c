@@ -1116,10 +1116,18 @@ static void assume_handicap(sgf_game *g, game_go *go)
         return;
     bool report = !(g->opt.flags & SGF_READ_SYNTAX_ONLY);
     int size = in->width;
-    if (first_mover(g) != SGF_WHITE || before_moves(g, SGF_P_AW)) {
+    int first = first_mover(g);
+    if (first != SGF_WHITE || before_moves(g, SGF_P_AW)) {
+        /* only White moving first over an empty board says where the
+         * stones went; say which of those is missing */
+        const char *why = before_moves(g, SGF_P_AW)
+                          ? "white stones are set up (AW)"
+                          : first == SGF_BLACK ? "Black moves first"
+                          : "no move says who starts";
         if (report)
             game_report(g, SGF_C_BAD_HANDICAP, hp->pos, 0,
-                        "HA[%d] but no handicap stones (AB) are set up", ha);
+                        "HA[%d] but no handicap stones (AB) are set up; "
+                        "%s, so none were placed", ha, why);
         return;
     }
     uint8_t x[2][9], y[2][9];

@@ -314,7 +314,17 @@ static void test_handicap(void)
     g = parse("(;GM[1]HA[2]AW[aa][ab];W[dd])");
     if (g) {
         CHECK_INT(diags(g, "bad-handicap", &msg), 1);
-        CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up");
+        CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up; "
+                       "white stones are set up (AW), so none were placed");
+        CHECK_INT(sgf_game_info(g)->handicap_placed, 0);
+        sgf_game_free(g);
+    }
+    /* no move at all: nothing says who starts, nothing placed */
+    g = parse("(;SZ[19]HA[2])");
+    if (g) {
+        CHECK_INT(diags(g, "bad-handicap", &msg), 1);
+        CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up; "
+                       "no move says who starts, so none were placed");
         CHECK_INT(sgf_game_info(g)->handicap_placed, 0);
         sgf_game_free(g);
     }

@@ -542,7 +542,8 @@ static void test_read_handicap(void)
     if (!g)
         return;
     CHECK_INT(diags(g, "bad-handicap", &msg), 1);
-    CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up");
+    CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up; "
+                   "Black moves first, so none were placed");
     sgf_game_free(g);
 
     /* KataGo's foxlike.sgf: AB in the node after the root */
