@@ -291,8 +291,9 @@ static void count_game(const struct cli *cli, struct worker *w,
     } else {
         count_rules(st, grp, &w->rules, in->rules);
     }
-    if (in->has_komi) {
-        komi_key(in->komi, tmp, sizeof tmp);
+    if (in->has_komi || in->komi_set_aside) {
+        /* KM[] as written, also a KM[0] the scorer set aside */
+        komi_key(in->has_komi ? in->komi : 0, tmp, sizeof tmp);
         stat_count_str(st, grp, T_KOMI, tmp);
     } else {
         stat_count(st, grp, T_KOMI, "none", 4, 1);

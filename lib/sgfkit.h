@@ -380,6 +380,10 @@ typedef struct sgf_info {
      * fixed handicap points (0: none placed), in GTP form ("D4 Q16 Q4"). */
     int handicap_placed;
     const char *handicap_points;
+    /* 1 when KM[0] was read as no KM[] (has_komi 0, komi_source
+     * SGF_SOURCE_INFERRED): RE[] gives a margin in half points, which
+     * komi 0 cannot give (Fox writes KM[0] for games played with 6.5). */
+    int komi_set_aside;
 } sgf_info;
 
 /* Options for reading. */

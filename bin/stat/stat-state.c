@@ -324,7 +324,7 @@ void stat_dup_info(const sgf_info *in, struct dup_info *out)
                                   in->white_rank, in->event, in->round,
                                   in->place, in->date_text, in->result_text,
                                   in->rules };
-    out->fields = (unsigned)(in->has_komi != 0);
+    out->fields = (unsigned)(in->has_komi || in->komi_set_aside);
     for (size_t i = 0; i < sizeof given / sizeof *given; i++)
         out->fields += given[i] && given[i][0];
 }

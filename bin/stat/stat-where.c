@@ -116,9 +116,9 @@ const char *stat_field_value(sgf_game *g, const sgf_game_sig *sig,
         return tmp;
     }
     case F_KOMI:
-        if (!in->has_komi)
+        if (!in->has_komi && !in->komi_set_aside)
             return NULL;
-        snprintf(tmp, n, "%g", in->komi);
+        snprintf(tmp, n, "%g", in->has_komi ? in->komi : 0);
         return tmp;
     case F_HANDICAP:
         snprintf(tmp, n, "%d", in->handicap > 0 ? in->handicap : 0);

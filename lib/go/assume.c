@@ -830,17 +830,60 @@ static int rank_gap(const sgf_game *g)
     return w > b ? w - b : 0;
 }
 
+/* KM[0] with a count in half points: komi 0 cannot give the half point,
+ * and 0 is what editors write for a komi they do not know (Fox's KM[0] on
+ * games played with 6.5).  Such a KM[0] is read as no KM[]. */
+static bool komi_zero_contradicted(const sgf_info *in)
+{
+    const sgf_result *re = &in->result;
+    return in->has_komi && in->komi == 0 && !in->komi_scaled &&
+           (re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE) &&
+           re->reason == SGF_BY_POINTS && re->has_margin &&
+           half_point(re->margin);
+}
+
+static void infer_komi(sgf_game *g, game_go *go);
+
 /* Sets the komi assumed, its source and evidence; the why of the note in
  * go->komi_why. */
 static void assume_komi(sgf_game *g, game_go *go)
 {
     sgf_info *in = &g->info;
     in->komi_evidence = NULL;
-    go->komi_why = NULL;
+    go->komi_why = go->komi_clue = NULL;
+    if (in->komi_set_aside || komi_zero_contradicted(in)) {
+        in->has_komi = 0;
+        in->komi_set_aside = 1;
+        infer_komi(g, go);
+        if (half_point(in->komi)) {
+            go->komi_clue = in->komi_evidence;
+            char q[80], buf[192];
+            snprintf(buf, sizeof buf, "%s; KM[0] set aside for RE[%s]",
+                     in->komi_evidence ? in->komi_evidence : "RE",
+                     text_quote(q, sizeof q, in->result_text));
+            in->komi_evidence = arena_strndup(&g->a, buf, strlen(buf));
+            if (!in->komi_evidence)
+                g->nomem = true;
+            return;
+        }
+        /* nothing gives a komi with a half point: KM[0] stands */
+        in->has_komi = 1;
+        in->komi_set_aside = 0;
+        in->komi = 0;
+        in->komi_evidence = NULL;
+        go->komi_why = NULL;
+    }
     if (in->has_komi) {
         in->komi_source = SGF_SOURCE_RECORD;
         return;
     }
+    infer_komi(g, go);
+}
+
+/* The komi of a record without KM[] (doc/gameinfo.md, "The komi"). */
+static void infer_komi(sgf_game *g, game_go *go)
+{
+    sgf_info *in = &g->info;
     sgf_rules r;
     const char *set = in->rules_assumed;
     if (in->rules_source == SGF_SOURCE_RECORD &&

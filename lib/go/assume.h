@@ -19,6 +19,9 @@ typedef struct game_go {
     /* why the rules and the komi were inferred, for the notes, and where
      * the rules' clue stands */
     const char *rules_why, *komi_why;
+    /* what the komi was inferred from when KM[0] was set aside (its
+     * komi_evidence without the words on KM[0]) */
+    const char *komi_clue;
     uint32_t rules_pos;
     /* the handicap stones placed for HA without AB */
     int placed_n;

@@ -840,9 +840,9 @@ static void check_result(replay *r)
                         "at move %d, before the final passes",
                         g->info.result_text, r->move);
     }
-    if (!g->info.has_komi)
+    if (!g->info.has_komi && !g->info.komi_set_aside)
         return;
-    double komi = g->info.komi;
+    double komi = g->info.komi_set_aside ? 0.0 : g->info.komi;
     double margin = res->winner == SGF_WIN_DRAW ? 0.0 : res->margin;
     if (!(res->winner == SGF_WIN_DRAW || (by_points && res->has_margin)))
         return;
@@ -852,7 +852,15 @@ static void check_result(replay *r)
                     "draw is RE[0]; an unknown margin is RE[%c+])",
                     g->info.result_text,
                     res->winner == SGF_WIN_BLACK ? 'B' : 'W');
-    else if (whole_point(komi) && half_point(margin))
+    else if (g->info.komi_set_aside) {
+        const game_go *go = game_go_get(g);
+        game_report(g, SGF_C_RESULT_PARITY, re->pos, 0,
+                    "RE[%s]: a margin of %g cannot come from KM[0], which "
+                    "was set aside: komi %g assumed from %s (%s)",
+                    g->info.result_text, margin, g->info.komi,
+                    go && go->komi_clue ? go->komi_clue : "?",
+                    go && go->komi_why ? go->komi_why : "?");
+    } else if (whole_point(komi) && half_point(margin))
         game_report(g, SGF_C_RESULT_PARITY, re->pos, 0,
                     "RE[%s]: a margin of %g cannot come from the integer komi "
                     "%g", g->info.result_text, margin, komi);
@@ -892,7 +900,8 @@ static void report_rules(replay *r, rules_source src)
                     "%s rules inferred from %s: %s", r->rules.name,
                     in->rules_evidence ? in->rules_evidence : "?",
                     go->rules_why);
-    if (in->has_komi || r->rules.has_komi)
+    /* a KM[0] set aside has its note in the result-parity warning */
+    if (in->has_komi || in->komi_set_aside || r->rules.has_komi)
         return;
     uint32_t pos = g->gameinfo_node ? g->gameinfo_node->pos : g->root->pos;
     if (in->komi_source == SGF_SOURCE_INFERRED && go->komi_why)

@@ -281,7 +281,9 @@ static PyObject *make_info(sgf_game *g)
         opt_int(in->date.month > 0, in->date.month),
         opt_int(in->date.day > 0, in->date.day),
         make_result(in),
-        in->has_komi ? PyFloat_FromDouble(in->komi) : Py_NewRef(Py_None),
+        /* KM[] as written, also a KM[0] the scorer set aside */
+        in->has_komi ? PyFloat_FromDouble(in->komi)
+        : in->komi_set_aside ? PyFloat_FromDouble(0) : Py_NewRef(Py_None),
         PyLong_FromLong(in->handicap > 0 ? in->handicap : 0),
         opt_text(in->rules),
         PyLong_FromLong(in->width), PyLong_FromLong(in->height),

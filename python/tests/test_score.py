@@ -97,6 +97,18 @@ def test_assumed_rules_and_komi():
         ("default", 0, "inferred from DT[1933-05-12]")
 
 
+def test_komi_zero_set_aside(corpus):
+    # KM[0] with RE[W+6.5]: the count uses the komi inferred, the game
+    # information keeps KM[] as written
+    [g] = sgfkit.read(os.path.join(corpus, "score", "komi-zero-half-point.sgf"))
+    assert g.info.komi == 0
+    d = sgfkit.score(g)
+    assert d["komi"] == 6.5
+    assert d["komi_source"] == \
+        "inferred from DT[2017-11-11]; KM[0] set aside for RE[W+6.5]"
+    assert d["result"] == "W+6.5" and d["agreement"] == "match"
+
+
 def test_handicap_placed_and_inferred_rules(corpus):
     [g] = sgfkit.read(os.path.join(corpus, "score", "handicap-placed.sgf"))
     d = sgfkit.score(g)

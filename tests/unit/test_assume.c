@@ -185,6 +185,18 @@ static const komi_case komi_cases[] = {
     { "(;RE[Void];B[aa])", 6.5, SGF_SOURCE_INFERRED, "RE[Void]" },
     { "(;AW[dd][pp]AB[dp][pd];W[qf])", 0, SGF_SOURCE_INFERRED,
       "the 座子 opening" },
+    /* KM[0] with a half-point margin: set aside, the komi inferred */
+    { "(;KM[0]RU[Japanese]DT[2017-11-11]RE[B+0.5];B[aa])", 6.5,
+      SGF_SOURCE_INFERRED, "DT[2017-11-11]; KM[0] set aside for RE[B+0.5]" },
+    { "(;KM[0]RE[W+3.5];B[aa])", 6.5, SGF_SOURCE_INFERRED,
+      "RE[W+3.5]; KM[0] set aside for RE[W+3.5]" },
+    { "(;KM[0]HA[2]AB[dd][pp]RE[W+0.5];W[aa])", 0.5, SGF_SOURCE_INFERRED,
+      "HA[2]; KM[0] set aside for RE[W+0.5]" },
+    /* KM[0] that a count can give, or that nothing replaces, stands */
+    { "(;KM[0]RE[W+3];B[aa])", 0, SGF_SOURCE_RECORD, NULL },
+    { "(;KM[0]RE[W+R];B[aa])", 0, SGF_SOURCE_RECORD, NULL },
+    { "(;KM[0]DT[1920]RE[W+0.5];B[aa])", 0, SGF_SOURCE_RECORD, NULL },
+    { "(;KM[6]RE[W+0.5];B[aa])", 6, SGF_SOURCE_RECORD, NULL },
 };
 
 static void test_komi(void)
@@ -201,6 +213,11 @@ static void test_komi(void)
         CHECK(near(in->komi, c->komi));
         CHECK_INT(in->komi_source, c->source);
         CHECK_STR(in->komi_evidence, c->evidence);
+        /* KM[] given is KM[] kept, or KM[0] set aside */
+        int km = strstr(c->sgf, "KM[") != NULL;
+        CHECK_INT(in->has_komi || in->komi_set_aside, km);
+        CHECK_INT(in->komi_set_aside,
+                  km && c->source == SGF_SOURCE_INFERRED);
         sgf_rules r;
         sgf_game_rules(g, NULL, 0, &r);
         CHECK(near(r.komi, c->komi));
