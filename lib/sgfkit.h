@@ -874,7 +874,9 @@ typedef enum {
     SGF_AGREE_WINNER_ONLY,    /* same winner; another margin, or RE[] gives none */
     SGF_AGREE_MISMATCH,       /* another winner */
     SGF_AGREE_NOT_COMPARABLE, /* RE[] is no count: resignation, time,
-                               * forfeit, unknown, absent */
+                               * forfeit, unknown, absent; or the game did
+                               * not end and RE[] gives no margin (RE[B+]),
+                               * or the record holds no stone */
     SGF_AGREE_REVERSED        /* another winner by the same margin (W+58.5
                                * against B+58.5): a mismatch, most likely
                                * the colours swapped in RE[]; with estimated

@@ -161,12 +161,22 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
  * exact, and any mirror counts. */
 #define REVERSED_ESTIMATED_MARGIN 5.0
 
+/* A record that stops before the end is compared with RE[] only when RE[]
+ * says it was counted (a margin: the count of the finished game), and
+ * when it holds a game (an empty board counts komi alone): RE[B+] may be a
+ * resignation, and the count of a game left in the middle says nothing of
+ * it. */
 static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
-                               int no_result, int estimated)
+                               int no_result, int estimated, int ended)
 {
     if (re->winner == SGF_WIN_VOID)
         return no_result ? SGF_AGREE_MATCH : SGF_AGREE_NOT_COMPARABLE;
     if (no_result)
+        return SGF_AGREE_NOT_COMPARABLE;
+    int stones = s->stones[SGF_BLACK] + s->stones[SGF_WHITE] +
+                 s->dead[SGF_BLACK] + s->dead[SGF_WHITE];
+    if (!ended && (stones == 0 ||
+                   (re->reason == SGF_BY_NONE && !re->has_margin)))
         return SGF_AGREE_NOT_COMPARABLE;
     int recorded;
     if (re->winner == SGF_WIN_DRAW)
@@ -293,6 +303,6 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     else
         sgf_score_result(&out->score, 0, out->result, sizeof out->result);
     out->agreement = agreement(&out->recorded, &out->score, out->no_result,
-                               mode == SGF_DEAD_ESTIMATE);
+                               mode == SGF_DEAD_ESTIMATE, out->ended);
     return 0;
 }

@@ -494,6 +494,32 @@ static void test_score(void)
         CHECK_INT(s.agreement, SGF_AGREE_MISMATCH);
         sgf_game_free(g);
     }
+    /* RE[] without a margin: compared on a finished game, not on a record
+     * that stops before the end (it may be a resignation) */
+    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[W+]%s;B[];W[])",
+             dame);
+    g = parse(sgf);
+    if (g) {
+        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+        CHECK_INT(s.agreement, SGF_AGREE_WINNER_ONLY);
+        sgf_game_free(g);
+    }
+    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[B+]%s;B[ee])",
+             dame);
+    g = parse(sgf);
+    if (g) {
+        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+        sgf_game_free(g);
+    }
+    /* a record with no stone: komi alone, no count of a game */
+    g = parse("(;SZ[9]KM[6.5]RU[Japanese]RE[B+2.5])");
+    if (g) {
+        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+        CHECK_STR(s.result, "W+6.5");
+        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+        sgf_game_free(g);
+    }
     /* markup asked for and absent: said, nothing estimated */
     snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]%s;B[];W[])",
              dame);
