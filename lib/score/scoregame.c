@@ -165,7 +165,7 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
  * says it was counted (a margin: the count of the finished game), and
  * when it holds a game (an empty board counts komi alone): RE[B+] may be a
  * resignation, and the count of a game left in the middle says nothing of
- * it. */
+ * it.  A win "by 0" (Fox's RE[B+0.0]) gives no margin either. */
 static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
                                int no_result, int estimated, int ended)
 {
@@ -175,14 +175,14 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
         return SGF_AGREE_NOT_COMPARABLE;
     int stones = s->stones[SGF_BLACK] + s->stones[SGF_WHITE] +
                  s->dead[SGF_BLACK] + s->dead[SGF_WHITE];
-    if (!ended && (stones == 0 ||
-                   (re->reason == SGF_BY_NONE && !re->has_margin)))
+    bool win = re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE;
+    bool margin = re->has_margin && !(win && re->margin == 0);
+    if (!ended && (stones == 0 || (win && !margin)))
         return SGF_AGREE_NOT_COMPARABLE;
     int recorded;
     if (re->winner == SGF_WIN_DRAW)
         recorded = SGF_EMPTY;
-    else if ((re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE) &&
-             (re->reason == SGF_BY_POINTS || re->reason == SGF_BY_NONE))
+    else if (win && (re->reason == SGF_BY_POINTS || re->reason == SGF_BY_NONE))
         recorded = re->winner == SGF_WIN_BLACK ? SGF_BLACK : SGF_WHITE;
     else
         return SGF_AGREE_NOT_COMPARABLE;

@@ -512,6 +512,15 @@ static void test_score(void)
         CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
         sgf_game_free(g);
     }
+    /* Fox's win "by 0" is no margin either */
+    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[B+0.0]%s;B[ee])",
+             dame);
+    g = parse(sgf);
+    if (g) {
+        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+        sgf_game_free(g);
+    }
     /* a record with no stone: komi alone, no count of a game */
     g = parse("(;SZ[9]KM[6.5]RU[Japanese]RE[B+2.5])");
     if (g) {
