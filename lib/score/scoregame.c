@@ -165,7 +165,8 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
  * says it was counted (a margin: the count of the finished game), and
  * when it holds a game (an empty board counts komi alone): RE[B+] may be a
  * resignation, and the count of a game left in the middle says nothing of
- * it.  A win "by 0" (Fox's RE[B+0.0]) gives no margin either. */
+ * it.  A win "by 0" (Fox's RE[B+0.0]) gives no margin either, nor one in
+ * neither whole nor half points (Fox's RE[W+0.02]). */
 static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
                                int no_result, int estimated, int ended)
 {
@@ -176,7 +177,9 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
     int stones = s->stones[SGF_BLACK] + s->stones[SGF_WHITE] +
                  s->dead[SGF_BLACK] + s->dead[SGF_WHITE];
     bool win = re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE;
-    bool margin = re->has_margin && !(win && re->margin == 0);
+    double twice = re->margin * 2;
+    bool margin = re->has_margin && !(win && re->margin == 0) &&
+                  twice == (double)(long)twice;
     if (!ended && (stones == 0 || (win && !margin)))
         return SGF_AGREE_NOT_COMPARABLE;
     int recorded;

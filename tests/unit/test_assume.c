@@ -512,14 +512,17 @@ static void test_score(void)
         CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
         sgf_game_free(g);
     }
-    /* Fox's win "by 0" is no margin either */
-    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[B+0.0]%s;B[ee])",
-             dame);
-    g = parse(sgf);
-    if (g) {
-        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
-        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
-        sgf_game_free(g);
+    /* Fox's win "by 0", and its odd W+0.02, are no margin either */
+    const char *const no_margin[] = { "B+0.0", "W+0.02" };
+    for (int k = 0; k < 2; k++) {
+        snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[%s]%s;B[ee])",
+                 no_margin[k], dame);
+        g = parse(sgf);
+        if (g) {
+            CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+            CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+            sgf_game_free(g);
+        }
     }
     /* a record with no stone: komi alone, no count of a game */
     g = parse("(;SZ[9]KM[6.5]RU[Japanese]RE[B+2.5])");
