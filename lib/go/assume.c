@@ -1160,11 +1160,11 @@ static void assume_handicap(sgf_game *g, game_go *go)
     bool report = !(g->opt.flags & SGF_READ_SYNTAX_ONLY);
     int size = in->width;
     int first = first_mover(g);
-    if (first != SGF_WHITE || before_moves(g, SGF_P_AW)) {
+    bool white_set_up = before_moves(g, SGF_P_AW);
+    if (first != SGF_WHITE || white_set_up) {
         /* only White moving first over an empty board says where the
          * stones went; say which of those is missing */
-        const char *why = before_moves(g, SGF_P_AW)
-                          ? "white stones are set up (AW)"
+        const char *why = white_set_up ? "white stones are set up (AW)"
                           : first == SGF_BLACK ? "Black moves first"
                           : "no move says who starts";
         if (report)

@@ -485,42 +485,27 @@ static void test_score(void)
         o.dead = SGF_DEAD_AUTO;
         sgf_game_free(g);
     }
-    /* another margin: a mismatch */
-    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[B+2.5]%s;B[];W[])",
-             dame);
-    g = parse(sgf);
-    if (g) {
-        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
-        CHECK_INT(s.agreement, SGF_AGREE_MISMATCH);
-        sgf_game_free(g);
-    }
-    /* RE[] without a margin: compared on a finished game, not on a record
-     * that stops before the end (it may be a resignation) */
-    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[W+]%s;B[];W[])",
-             dame);
-    g = parse(sgf);
-    if (g) {
-        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
-        CHECK_INT(s.agreement, SGF_AGREE_WINNER_ONLY);
-        sgf_game_free(g);
-    }
-    snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[B+]%s;B[ee])",
-             dame);
-    g = parse(sgf);
-    if (g) {
-        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
-        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
-        sgf_game_free(g);
-    }
-    /* Fox's win "by 0", and its odd W+0.02, are no margin either */
-    const char *const no_margin[] = { "B+0.0", "W+0.02" };
-    for (int k = 0; k < 2; k++) {
-        snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[%s]%s;B[ee])",
-                 no_margin[k], dame);
+    /* RE[] against the count of the dame board, W+6.5 */
+    static const struct {
+        const char *re, *moves;
+        sgf_agreement want;
+    } agree[] = {
+        { "B+2.5", ";B[];W[]", SGF_AGREE_MISMATCH },
+        /* no margin: compared on a finished game, not on a record that
+         * stops before the end (it may be a resignation) */
+        { "W+", ";B[];W[]", SGF_AGREE_WINNER_ONLY },
+        { "B+", ";B[ee]", SGF_AGREE_NOT_COMPARABLE },
+        /* Fox's win "by 0", and its odd W+0.02, are no margin either */
+        { "B+0.0", ";B[ee]", SGF_AGREE_NOT_COMPARABLE },
+        { "W+0.02", ";B[ee]", SGF_AGREE_NOT_COMPARABLE },
+    };
+    for (size_t k = 0; k < sizeof agree / sizeof agree[0]; k++) {
+        snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[%s]%s%s)",
+                 agree[k].re, dame, agree[k].moves);
         g = parse(sgf);
         if (g) {
             CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
-            CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+            CHECK_INT(s.agreement, agree[k].want);
             sgf_game_free(g);
         }
     }
