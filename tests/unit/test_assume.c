@@ -326,24 +326,23 @@ static void test_handicap(void)
         CHECK(msg && strstr(msg, "no fixed points for 5 stones"));
         sgf_game_free(g);
     }
-    /* white stones and no black ones (SGFC's strict.sgf): nothing placed,
-     * the warning as before */
-    g = parse("(;GM[1]HA[2]AW[aa][ab];W[dd])");
-    if (g) {
-        CHECK_INT(diags(g, "bad-handicap", &msg), 1);
-        CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up; "
-                       "white stones are set up (AW), so none were placed");
-        CHECK_INT(sgf_game_info(g)->handicap_placed, 0);
-        sgf_game_free(g);
-    }
-    /* no move at all: nothing says who starts, nothing placed */
-    g = parse("(;SZ[19]HA[2])");
-    if (g) {
-        CHECK_INT(diags(g, "bad-handicap", &msg), 1);
-        CHECK_STR(msg, "HA[2] but no handicap stones (AB) are set up; "
-                       "no move says who starts, so none were placed");
-        CHECK_INT(sgf_game_info(g)->handicap_placed, 0);
-        sgf_game_free(g);
+    /* nothing placed, and the warning says why: white stones and no
+     * black ones (SGFC's strict.sgf); no move at all */
+    static const struct { const char *sgf, *why; } unplaced[] = {
+        { "(;GM[1]HA[2]AW[aa][ab];W[dd])", "white stones are set up (AW)" },
+        { "(;SZ[19]HA[2])", "no move says who starts" },
+    };
+    for (size_t k = 0; k < sizeof unplaced / sizeof unplaced[0]; k++) {
+        char want[160];
+        snprintf(want, sizeof want, "HA[2] but no handicap stones (AB) are "
+                 "set up; %s, so none were placed", unplaced[k].why);
+        g = parse(unplaced[k].sgf);
+        if (g) {
+            CHECK_INT(diags(g, "bad-handicap", &msg), 1);
+            CHECK_STR(msg, want);
+            CHECK_INT(sgf_game_info(g)->handicap_placed, 0);
+            sgf_game_free(g);
+        }
     }
     /* syntax only: the stones are placed, nothing is said */
     g = parse_with("(;SZ[19]HA[2];W[dd])", SGF_READ_SYNTAX_ONLY);
