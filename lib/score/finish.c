@@ -20,8 +20,10 @@
  *     the teire it forces; a point worth nothing only when it touches both
  *     colours (a dame) or lies in a neutral area of fewer than
  *     OPEN_UNSURE points (the approach to a dame, whose teire comes a
- *     move later); among points worth the same, the one next to the
- *     string shortest of liberties;
+ *     move later); among points worth the same, one that hands the
+ *     opponent no teire (territory scoring: a stone filling its own
+ *     string's liberty lets an enemy stone push in and force an answer),
+ *     then the one next to the string shortest of liberties;
  *  4. once no open point is left for it: fills a liberty of its string
  *     that has two left, both in its own territory, but that an enemy
  *     stone there would take all the same (the teire of a shortage of
@@ -62,6 +64,7 @@ typedef struct fin {
     pl_board b;
     pl_board try;        /* scratch: a move tried before it is played */
     pl_board threat;     /* scratch: the enemy's stone after a teire tried */
+    pl_board after;      /* scratch: the board after a boundary move tried */
     const sgf_position *p;
     int territory;       /* territory scoring: a stone is worth nothing */
     uint8_t *dead;       /* per point: a stone counted dead */
@@ -84,7 +87,7 @@ static size_t round_up(size_t n)
 size_t fin_bytes(const sgf_position *p)
 {
     size_t n = (size_t)p->b.npoints;
-    return 3 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
+    return 4 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
            2 * round_up(n);
 }
 
@@ -525,12 +528,39 @@ static int shortage(fin *f, int c)
     return 0;
 }
 
+/* The teire that c's stone on m hands the enemy: m fills a liberty of
+ * c's string, and an enemy stone on one of the two left now forces an
+ * answer inside c's territory, which it did not before. */
+static int teire_given(fin *f, int m, int c)
+{
+    int before[2], libs[3];
+    pl_copy(&f->after, &f->b);
+    pl_play(&f->after, m, c);
+    if (pl_libs(&f->after, m, libs, 2) != 2)
+        return 0;
+    for (int k = 0; k < 2; k++)
+        before[k] = quiet_move(f, libs[k], 3 - c);
+    /* quiet_move reads f->b: swap the board after m in, and back */
+    pl_board now = f->b;
+    f->b = f->after;
+    f->after = now;
+    int given = 0;
+    for (int k = 0; k < 2; k++) {
+        int t = quiet_move(f, libs[k], 3 - c);
+        if (before[k] <= 0 && t > given)
+            given = t;
+    }
+    f->after = f->b;
+    f->b = now;
+    return given;
+}
+
 /* Step 3: the open point worth most to both sides.  0 for none. */
 static int boundary(fin *f, int c)
 {
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
-    int best = 0, best_deiri = -1, best_own = -1, best_short = 99;
+    int best = 0, best_deiri = -1, best_given = 0, best_own = -1, best_short = 99;
     for (int m = 0; m < f->p->b.npoints; m++) {
         if (cl[m].color != SGF_EMPTY || f->area[m] == NO_AREA ||
             f->touch[f->area[m]] != 3 || m == f->b.ko)
@@ -557,7 +587,8 @@ static int boundary(fin *f, int c)
         if (deiri == 0 && around != 3 && f->size[f->area[m]] >= OPEN_UNSURE)
             continue;
         /* among points worth the same, the one next to the string (of
-         * either colour) shortest of liberties: where the teire will be */
+         * either colour) shortest of liberties: where the teire will be
+         * (after the teire given, below) */
         int shortest = 99, libs[4];
         for (int k = 0; k < 4; k++)
             if (living(f, nb[k])) {
@@ -565,9 +596,15 @@ static int boundary(fin *f, int c)
                 if (n < shortest)
                     shortest = n;
             }
-        if (deiri > best_deiri || (deiri == best_deiri && own > best_own) ||
-            (deiri == best_deiri && own == best_own && shortest < best_short)) {
+        /* before that, one that hands the enemy no teire */
+        int given = f->territory && deiri >= best_deiri ? teire_given(f, m, c) : 0;
+        if (deiri > best_deiri ||
+            (deiri == best_deiri && given < best_given) ||
+            (deiri == best_deiri && given == best_given && own > best_own) ||
+            (deiri == best_deiri && given == best_given && own == best_own &&
+             shortest < best_short)) {
             best = m;
+            best_given = given;
             best_deiri = deiri;
             best_own = own;
             best_short = shortest;
@@ -669,6 +706,8 @@ static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
     pl_attach(&f->try, p, at);
     at += round_up(pl_bytes(p));
     pl_attach(&f->threat, p, at);
+    at += round_up(pl_bytes(p));
+    pl_attach(&f->after, p, at);
     at += round_up(pl_bytes(p));
     f->dead = (uint8_t *)at;
     at += round_up(n);
