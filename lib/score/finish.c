@@ -534,8 +534,7 @@ static int shortage(fin *f, int c)
 static int teire_given(fin *f, int m, int c)
 {
     int before[2], libs[3];
-    pl_copy(&f->after, &f->b);
-    pl_play(&f->after, m, c);
+    pl_copy_play(&f->after, &f->b, m, c);
     if (pl_libs(&f->after, m, libs, 2) != 2)
         return 0;
     for (int k = 0; k < 2; k++)
@@ -586,9 +585,9 @@ static int boundary(fin *f, int c)
          * forces the teire */
         if (deiri == 0 && around != 3 && f->size[f->area[m]] >= OPEN_UNSURE)
             continue;
-        /* among points worth the same, the one next to the string (of
-         * either colour) shortest of liberties: where the teire will be
-         * (after the teire given, below) */
+        /* among points worth the same, one that hands the enemy no teire,
+         * then the one next to the string (of either colour) shortest of
+         * liberties: where the teire will be */
         int shortest = 99, libs[4];
         for (int k = 0; k < 4; k++)
             if (living(f, nb[k])) {
@@ -596,7 +595,6 @@ static int boundary(fin *f, int c)
                 if (n < shortest)
                     shortest = n;
             }
-        /* before that, one that hands the enemy no teire */
         int given = f->territory && deiri >= best_deiri ? teire_given(f, m, c) : 0;
         if (deiri > best_deiri ||
             (deiri == best_deiri && given < best_given) ||
