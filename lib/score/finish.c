@@ -17,13 +17,15 @@
  *  3. plays the point of an open area worth most to both sides (its own
  *     gain plus what the opponent would gain there: the deiri), counting
  *     the points of the open area that the move closes for one colour and
- *     the teire it forces; a point worth nothing only when it touches both
- *     colours (a dame) or lies in a neutral area of fewer than
- *     OPEN_UNSURE points (the approach to a dame, whose teire comes a
- *     move later); among points worth the same, one that hands the
- *     opponent no teire (territory scoring: a stone filling its own
- *     string's liberty lets an enemy stone push in and force an answer),
- *     then the one next to the string shortest of liberties;
+ *     the teire it forces (under territory scoring, one point to the
+ *     mover alone that forces nothing counts as nothing: a dame); a
+ *     point worth nothing only when it touches both colours (a dame) or
+ *     lies in a neutral area of fewer than OPEN_UNSURE points (the
+ *     approach to a dame, whose teire comes a move later); among points
+ *     worth the same, one that hands the opponent no teire (territory
+ *     scoring: a stone filling its own string's liberty lets an enemy
+ *     stone push in and force an answer), then the one next to the
+ *     string shortest of liberties;
  *  4. once no open point is left for it: fills a liberty of its string
  *     that has two left, both in its own territory, but that an enemy
  *     stone there would take all the same (the teire of a shortage of
@@ -579,6 +581,11 @@ static int boundary(fin *f, int c)
         int theirs = sure != c ? quiet_move(f, m, 3 - c) : -1;
         int other = theirs >= 0 ? worth(f, gain[3 - c], theirs) : 0;
         int deiri = own + other;
+        /* one point to c alone, forcing nothing, counts as a dame: the
+         * records that stop before such points show them taken by either
+         * side, not by the first to move (doc/dead-stones.md) */
+        if (f->territory && deiri == 1 && other == 0 && mine == 0)
+            deiri = 0;
         /* a point worth nothing is played only as a dame, or in a neutral
          * area too small to be a boundary left open: there it takes a
          * liberty the enemy lacks, and the atari on the next point
