@@ -11,7 +11,8 @@
  *  1. saves its living string the last move left in atari: takes an
  *     enemy string in atari next to it, else extends (the teire);
  *  2. takes a living enemy string in atari that could not be saved,
- *     unless only its own dead stones hold it (the count removes them);
+ *     unless only its own dead stones hold it (the count removes them),
+ *     a ko excepted (step 5);
  *     fills a point where the enemy's next stone would join its living
  *     stones to its dead ones (answers the threat to revive them);
  *  3. plays the point of an open area worth most to both sides (its own
@@ -30,11 +31,14 @@
  *     that has two left, both in its own territory, but that an enemy
  *     stone there would take all the same (the teire of a shortage of
  *     liberties: a dead stone takes one);
- *  5. else passes; two passes end it.
+ *  5. else takes a ko: the finish reads no ko threats, so a ko taken
+ *     earlier would be won for nothing, and the records count a ko left
+ *     open as its owner's, connected (doc/dead-stones.md);
+ *  6. else passes; two passes end it.
  *
  * Never a move that leaves its own string with one liberty, none next to
  * its own dead stones (that would revive them), no capture outside steps
- * 1 and 2, no boundary move on a point the caller gives the enemy (the
+ * 1, 2 and 5, no boundary move on a point the caller gives the enemy (the
  * playouts' sure owner: a stone there would die, and as a boundary it
  * would keep an area of the enemy open).  Same position, same finish: ties go to the lower point.
  */
@@ -397,10 +401,10 @@ static int held_by_dead(const fin *f, const pl_board *b, int q, int c)
     return 1;
 }
 
-/* Step 2: the largest living enemy string in atari that c can take (a
- * ko capture included, a snapback not), unless only c's dead stones hold
- * it.  0 for none. */
-static int capture(const fin *f, int c)
+/* Steps 2 and 5: the largest living enemy string in atari that c can
+ * take (a snapback not; a ko capture only when kos is set), unless only
+ * c's dead stones hold it.  0 for none. */
+static int capture(const fin *f, int c, int kos)
 {
     const pl_board *b = &f->b;
     const pl_cell *cl = b->cell;
@@ -414,7 +418,7 @@ static int capture(const fin *f, int c)
             record_stones(f, b, q) >= KEEP_STONES || held_by_dead(f, b, q, c))
             continue;
         int libs = pl_probe(b, l, c, &size, &cap);
-        if (libs >= 2 || (libs == 1 && cap == 1 && size == 1)) {
+        if (libs >= 2 || (kos && libs == 1 && cap == 1 && size == 1)) {
             best = l;
             most = cl[q].size;
         }
@@ -816,7 +820,7 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
     while (passes < 2 && moves < limit) {
         int m = save(&f, &f.b, c);
         if (!m)
-            m = capture(&f, c);
+            m = capture(&f, c, 0);
         if (!m)
             m = guard(&f, c);
         if (!m) {
@@ -826,6 +830,8 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
         }
         if (!m)
             m = shortage(&f, c);
+        if (!m)
+            m = capture(&f, c, 1);
         if (m) {
             play(&f, m, c);
             label_areas(&f);
