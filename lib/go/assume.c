@@ -152,14 +152,23 @@ static const clue event_clues[] = {
     { "Saikyo", "japanese" }, { "ACOM", "japanese" },
     { "Okage", "japanese" }, { "Chikurin", "japanese" },
     { "本因坊", "japanese" }, { "十段", "japanese" },
-    { "碁聖", "japanese" }, { "富士通", "japanese" },
+    { "碁聖", "japanese" }, { "碁圣", "japanese" }, { "富士通", "japanese" },
+    /* sponsors' cups and the magazines and clubs that held games */
+    { "JT Cup", "japanese" }, { "Daiwa", "japanese" },
+    { "Shin'ei", "japanese" }, { "Shinei", "japanese" },
+    { "Best Ten", "japanese" }, { "Kido", "japanese" },
+    { "Densei", "japanese" },
     /* the Japanese newspapers and societies that sponsored games from the
      * Meiji era on, in romaji and in Chinese */
     { "Yomiuri", "japanese" }, { "Asahi", "japanese" },
     { "Mainichi", "japanese" }, { "Jiji", "japanese" },
     { "Hochi", "japanese" }, { "Hoensha", "japanese" },
-    { "读卖", "japanese" }, { "讀賣", "japanese" }, { "朝日新", "japanese" },
-    { "时事新报", "japanese" }, { "時事新報", "japanese" },
+    { "Shinbun", "japanese" }, { "Shimbun", "japanese" },
+    { "Shinpo", "japanese" }, { "Shimpo", "japanese" },
+    { "读卖", "japanese" }, { "讀賣", "japanese" }, { "読売", "japanese" },
+    { "朝日新", "japanese" },
+    { "每日新闻", "japanese" }, { "毎日新聞", "japanese" },
+    { "時事新報", "japanese" }, { "时事新报", "japanese" },
     { "报知新闻", "japanese" }, { "報知新聞", "japanese" },
     /* Korean titles and the Korean sponsors' cups */
     { "Kuksu", "korean" }, { "Myeongin", "korean" },
@@ -178,6 +187,7 @@ static const clue event_clues[] = {
     { "Changqi", "chinese" }, { "Liguang", "chinese" },
     { "Weiqi", "chinese" }, { "Go Seigen Cup", "chinese" },
     { "春兰", "chinese" }, { "春蘭", "chinese" }, { "百灵", "chinese" },
+    { "百靈", "chinese" },
     { "围甲", "chinese" }, { "圍甲", "chinese" },
     /* the Ing Cup and the Ing Foundation's events */
     { "Ing", "ing" }, { "应氏", "ing" }, { "應氏", "ing" },
@@ -190,6 +200,13 @@ static const clue title_clues[] = {
     { "Meijin", "japanese" }, { "Kisei", "japanese" },
     { "Judan", "japanese" }, { "Tengen", "japanese" },
     { "Oza", "japanese" }, { "Gosei", "japanese" },
+};
+
+/* Japanese sponsors whose cups China held too: Japanese unless the text
+ * names another country or the place says otherwise (a clue of the
+ * strength of a country's name). */
+static const clue sponsor_clues[] = {
+    { "NEC", "japanese" }, { "Ricoh", "japanese" },
 };
 
 /* Countries and cities (PC, and words in EV and GN). */
@@ -205,6 +222,11 @@ static const clue place_clues[] = {
     { "Pref", "japanese" },       /* "Yamanashi Pref.": a prefecture */
     { "日本", "japanese" }, { "東京", "japanese" }, { "东京", "japanese" },
     { "大阪", "japanese" }, { "神奈川", "japanese" }, { "札幌", "japanese" },
+    { "名古屋", "japanese" }, { "京都", "japanese" }, { "横浜", "japanese" },
+    { "横滨", "japanese" }, { "神戸", "japanese" }, { "神户", "japanese" },
+    { "福岡", "japanese" }, { "福冈", "japanese" }, { "広島", "japanese" },
+    { "广岛", "japanese" }, { "熱海", "japanese" }, { "热海", "japanese" },
+    { "箱根", "japanese" }, { "Atami", "japanese" }, { "Hakone", "japanese" },
     { "Korea", "korean" }, { "Korean", "korean" },
     { "Seoul", "korean" }, { "Busan", "korean" },
     { "Kiwon", "korean" }, { "Hanguk", "korean" },
@@ -305,6 +327,18 @@ static const sgf_prop *info_prop(const sgf_game *g, int kind)
     return g->gameinfo_node ? sgf_node_find(g->gameinfo_node, kind) : NULL;
 }
 
+/* EVX[]: GoGoD's addition to EV, most often the sponsor ("Sponsored by
+ * Yomiuri Shinbun"); not an FF[4] property, so found by its id. */
+static const sgf_prop *event_extra(const sgf_game *g)
+{
+    if (!g->gameinfo_node)
+        return NULL;
+    for (const sgf_prop *p = g->gameinfo_node->props; p; p = p->next)
+        if (p->kind == SGF_P_UNKNOWN && !strcmp(p->id, "EVX"))
+            return p;
+    return NULL;
+}
+
 static uint32_t prop_pos(const sgf_game *g, int kind)
 {
     const sgf_prop *p = info_prop(g, kind);
@@ -364,6 +398,39 @@ static void result_clues(const sgf_game *g, verdict *v)
               "counted by area, as Chinese rules count", pos);
 }
 
+/* 第N期 in the name of a contest (战, 戦, 杯...): the edition as Japanese
+ * and Korean events count it, where Chinese ones write 第N届.  A
+ * magazine's issue (2005年第5期) is no edition. */
+static bool japanese_edition(const char *s)
+{
+    static const char *const contest[] = { "战", "戦", "戰", "赛", "賽",
+                                           "杯" };
+    bool named = false;
+    for (size_t i = 0; i < COUNT(contest) && !named; i++)
+        named = strstr(s, contest[i]) != NULL;
+    if (!named)
+        return false;
+    static const char numerals[] = "0123456789０１２３４５６７８９"
+                                    "一二三四五六七八九十百〇零";
+    for (const char *p = strstr(s, "第"); p; p = strstr(p + 1, "第")) {
+        if (p - s >= 3 && !strncmp(p - 3, "年", 3))
+            continue;
+        const char *q = p + strlen("第");
+        const char *digits = q;
+        while (*q) {
+            size_t n = u8len(q);
+            char c[5] = { 0 };
+            memcpy(c, q, n < 4 ? n : 4);
+            if (!strstr(numerals, c))
+                break;
+            q += n;
+        }
+        if (q > digits && !strncmp(q, "期", strlen("期")))
+            return true;
+    }
+    return false;
+}
+
 static void event_clues_of(const char *prop, const char *text, uint32_t pos,
                            verdict *v)
 {
@@ -394,10 +461,21 @@ static void event_clues_of(const char *prop, const char *text, uint32_t pos,
         if (ev)
             found(v, LEVEL_EVENT, ev, prop, text, "the event is held under "
                   "these rules", pos);
+        int sponsors;
+        const char *sponsor = clue_in(text, keys, sponsor_clues,
+                                      COUNT(sponsor_clues), &sponsors);
+        if (sponsor && !country)
+            found(v, LEVEL_WORDS, sponsor, prop, text, "the sponsor's cup is "
+                  "a Japanese one unless the record names another country",
+                  pos);
         if (country)
             found(v, LEVEL_WORDS, country, prop, text, "the event is named "
                   "after a country", pos);
     }
+    if (!between && japanese_edition(text))
+        found(v, LEVEL_WORDS, "japanese", prop, text, "Japanese and Korean "
+              "events count their editions in 期 (第N期), Chinese ones in "
+              "届", pos);
     if (japanese_text(text))
         found(v, LEVEL_WORDS, "japanese", prop, text, "it is written in "
               "Japanese", pos);
@@ -660,6 +738,8 @@ static void assume_rules(sgf_game *g, game_go *go)
     event_clues_of("EV", in->event, prop_pos(g, SGF_P_EV), &v);
     const sgf_prop *gn = info_prop(g, SGF_P_GN);
     event_clues_of("GN", prop_text(g, gn), gn ? gn->pos : 0, &v);
+    const sgf_prop *evx = event_extra(g);
+    event_clues_of("EVX", prop_text(g, evx), evx ? evx->pos : 0, &v);
     place_clues_of(g, &v);
     application_clues(g, &v);
     komi_clues(g, &v);
