@@ -57,30 +57,47 @@ static bool has_word(const char *hay, const char *needle)
     return false;
 }
 
-/* What a text could hold, for skipping the clues it cannot: bit i set when
- * a word starts with the letter 'a' + i (either case), and bit 26 when it
- * has a byte of a multibyte character.  The tables hold about two hundred
+/* What a text could hold, for skipping the clues it cannot: in first,
+ * bit i set when a word starts with the letter 'a' + i (either case), and
+ * bit 26 when it has a byte of a multibyte character; in pairs, a bit for
+ * each word's first two letters (hashed).  The tables hold a few hundred
  * words, most texts a handful: one pass here, and a word is compared only
- * where the text has its first letter. */
-static uint32_t text_keys(const char *s)
+ * where the text has a word that starts as it does. */
+typedef struct text_keys_t {
+    uint32_t first;
+    uint64_t pairs;
+} text_keys_t;
+
+static inline uint64_t pair_bit(char a, char b)
 {
-    uint32_t keys = 0;
+    return 1ull << (((unsigned)(lower(a) - 'a') * 31u +
+                     (unsigned)(lower(b) - 'a')) & 63u);
+}
+
+static text_keys_t text_keys(const char *s)
+{
+    text_keys_t keys = { 0, 0 };
     for (const char *p = s; *p; p++) {
-        if ((unsigned char)*p >= 0x80)
-            keys |= 1u << 26;
-        else if (is_alpha(*p) && (p == s || !is_alpha(p[-1])))
-            keys |= 1u << (lower(*p) - 'a');
+        if ((unsigned char)*p >= 0x80) {
+            keys.first |= 1u << 26;
+        } else if (is_alpha(*p) && (p == s || !is_alpha(p[-1]))) {
+            keys.first |= 1u << (lower(*p) - 'a');
+            if (is_alpha(p[1]))
+                keys.pairs |= pair_bit(p[0], p[1]);
+        }
     }
     return keys;
 }
 
 /* Whether a text with these keys can hold word. */
-static bool may_hold(uint32_t keys, const char *word)
+static bool may_hold(text_keys_t keys, const char *word)
 {
     unsigned char c = (unsigned char)word[0];
     if (c >= 0x80)
-        return (keys >> 26) & 1u;
-    return is_alpha((char)c) && ((keys >> (lower((char)c) - 'a')) & 1u);
+        return (keys.first >> 26) & 1u;
+    if (!is_alpha((char)c) || !((keys.first >> (lower((char)c) - 'a')) & 1u))
+        return false;
+    return !is_alpha(word[1]) || (keys.pairs & pair_bit(word[0], word[1]));
 }
 
 /* Code points in [lo, hi] of three bytes each: kana, hangul. */
@@ -302,7 +319,7 @@ static void found(verdict *v, enum clue_level level, const char *set,
 
 /* The clues of table (n entries) in text (whose text_keys are keys): the
  * set they agree on, NULL when none or when they disagree. */
-static const char *clue_in(const char *text, uint32_t keys,
+static const char *clue_in(const char *text, text_keys_t keys,
                            const clue *table, size_t n, int *count)
 {
     const char *set = NULL;
@@ -437,7 +454,7 @@ static void event_clues_of(const char *prop, const char *text, uint32_t pos,
     if (!text || !*text)
         return;
     int places, events;
-    uint32_t keys = text_keys(text);
+    text_keys_t keys = text_keys(text);
     const char *country = clue_in(text, keys, place_clues, COUNT(place_clues),
                                   &places);
     /* "Japan-China ...", "CJK Veterans": a match between countries */
@@ -527,7 +544,7 @@ static void place_clues_of(const sgf_game *g, verdict *v)
     int n;
     if (!pc || !*pc)
         return;
-    uint32_t keys = text_keys(pc);
+    text_keys_t keys = text_keys(pc);
     const char *set = clue_in(pc, keys, server_clues, COUNT(server_clues),
                               &n);
     if (set)
