@@ -174,7 +174,9 @@ static const clue event_clues[] = {
     { "JT Cup", "japanese" }, { "Daiwa", "japanese" },
     { "Shin'ei", "japanese" }, { "Shinei", "japanese" },
     { "Best Ten", "japanese" }, { "Kido", "japanese" },
-    { "Densei", "japanese" },
+    { "Densei", "japanese" }, { "Kintetsu", "japanese" },
+    { "Sanyo", "japanese" }, { "Igo", "japanese" },
+    { "《棋道》", "japanese" },
     /* the Japanese newspapers and societies that sponsored games from the
      * Meiji era on, in romaji and in Chinese */
     { "Yomiuri", "japanese" }, { "Asahi", "japanese" },
@@ -244,11 +246,60 @@ static const clue place_clues[] = {
     { "福岡", "japanese" }, { "福冈", "japanese" }, { "広島", "japanese" },
     { "广岛", "japanese" }, { "熱海", "japanese" }, { "热海", "japanese" },
     { "箱根", "japanese" }, { "Atami", "japanese" }, { "Hakone", "japanese" },
+    /* the prefectures, and more cities (not Saga and Mie: English and
+     * Chinese words) */
+    { "Hokkaido", "japanese" }, { "Aomori", "japanese" },
+    { "Iwate", "japanese" }, { "Miyagi", "japanese" },
+    { "Akita", "japanese" }, { "Yamagata", "japanese" },
+    { "Fukushima", "japanese" }, { "Ibaraki", "japanese" },
+    { "Tochigi", "japanese" }, { "Gunma", "japanese" },
+    { "Saitama", "japanese" }, { "Chiba", "japanese" },
+    { "Niigata", "japanese" }, { "Toyama", "japanese" },
+    { "Ishikawa", "japanese" }, { "Fukui", "japanese" },
+    { "Yamanashi", "japanese" }, { "Nagano", "japanese" },
+    { "Gifu", "japanese" }, { "Shizuoka", "japanese" },
+    { "Aichi", "japanese" }, { "Shiga", "japanese" }, { "Hyogo", "japanese" },
+    { "Nara", "japanese" }, { "Wakayama", "japanese" },
+    { "Tottori", "japanese" }, { "Shimane", "japanese" },
+    { "Okayama", "japanese" }, { "Yamaguchi", "japanese" },
+    { "Tokushima", "japanese" }, { "Kagawa", "japanese" },
+    { "Ehime", "japanese" }, { "Kochi", "japanese" },
+    { "Nagasaki", "japanese" }, { "Kumamoto", "japanese" },
+    { "Oita", "japanese" }, { "Miyazaki", "japanese" },
+    { "Kagoshima", "japanese" }, { "Okinawa", "japanese" },
+    { "Sendai", "japanese" }, { "Kanazawa", "japanese" },
+    { "Izu", "japanese" },
+    { "北海道", "japanese" }, { "青森", "japanese" }, { "岩手", "japanese" },
+    { "宮城", "japanese" }, { "宫城", "japanese" }, { "秋田", "japanese" },
+    { "福島", "japanese" }, { "福岛", "japanese" }, { "茨城", "japanese" },
+    { "栃木", "japanese" }, { "群馬", "japanese" }, { "群马", "japanese" },
+    { "埼玉", "japanese" }, { "千葉", "japanese" }, { "千叶", "japanese" },
+    { "新潟", "japanese" }, { "福井", "japanese" }, { "山梨", "japanese" },
+    { "長野", "japanese" }, { "长野", "japanese" }, { "岐阜", "japanese" },
+    { "静岡", "japanese" }, { "静冈", "japanese" }, { "愛知", "japanese" },
+    { "爱知", "japanese" }, { "滋賀", "japanese" }, { "滋贺", "japanese" },
+    { "兵庫", "japanese" }, { "兵库", "japanese" }, { "奈良", "japanese" },
+    { "和歌山", "japanese" }, { "鳥取", "japanese" }, { "鸟取", "japanese" },
+    { "島根", "japanese" }, { "岛根", "japanese" }, { "岡山", "japanese" },
+    { "冈山", "japanese" }, { "徳島", "japanese" }, { "德岛", "japanese" },
+    { "愛媛", "japanese" }, { "爱媛", "japanese" }, { "長崎", "japanese" },
+    { "长崎", "japanese" }, { "熊本", "japanese" }, { "鹿児島", "japanese" },
+    { "鹿儿岛", "japanese" }, { "沖縄", "japanese" }, { "冲绳", "japanese" },
+    { "仙台", "japanese" }, { "金沢", "japanese" }, { "金泽", "japanese" },
     { "Korea", "korean" }, { "Korean", "korean" },
     { "Seoul", "korean" }, { "Busan", "korean" },
     { "Kiwon", "korean" }, { "Hanguk", "korean" },
     { "Cheju", "korean" }, { "Jeju", "korean" }, { "Incheon", "korean" },
     { "Daegu", "korean" },
+    /* provinces and more cities */
+    { "Gwangju", "korean" }, { "Daejeon", "korean" }, { "Ulsan", "korean" },
+    { "Suwon", "korean" }, { "Jeonju", "korean" }, { "Changwon", "korean" },
+    { "Pohang", "korean" }, { "Gyeongju", "korean" }, { "Gangwon", "korean" },
+    { "Gyeonggi", "korean" }, { "Chungcheong", "korean" },
+    { "Jeolla", "korean" }, { "Gyeongsang", "korean" }, { "首尔", "korean" },
+    { "首爾", "korean" }, { "汉城", "korean" }, { "漢城", "korean" },
+    { "釜山", "korean" }, { "济州", "korean" }, { "濟州", "korean" },
+    { "仁川", "korean" }, { "大邱", "korean" },
     { "韩国", "korean" }, { "韓国", "korean" }, { "韓國", "korean" },
     { "China", "chinese" }, { "Chinese", "chinese" },
     { "Zhongguo", "chinese" }, { "Beijing", "chinese" },
@@ -265,6 +316,31 @@ static const clue place_clues[] = {
     { "中国", "chinese" }, { "中國", "chinese" }, { "北京", "chinese" },
     { "上海", "chinese" }, { "广州", "chinese" }, { "天津", "chinese" },
     { "杭州", "chinese" }, { "成都", "chinese" }, { "重庆", "chinese" },
+    /* the provinces */
+    { "Hebei", "chinese" }, { "Shanxi", "chinese" },
+    { "Liaoning", "chinese" }, { "Jilin", "chinese" },
+    { "Heilongjiang", "chinese" }, { "Jiangsu", "chinese" },
+    { "Zhejiang", "chinese" }, { "Anhui", "chinese" },
+    { "Fujian", "chinese" }, { "Jiangxi", "chinese" },
+    { "Shandong", "chinese" }, { "Henan", "chinese" }, { "Hubei", "chinese" },
+    { "Hunan", "chinese" }, { "Guangdong", "chinese" },
+    { "Hainan", "chinese" }, { "Sichuan", "chinese" },
+    { "Guizhou", "chinese" }, { "Yunnan", "chinese" },
+    { "Shaanxi", "chinese" }, { "Gansu", "chinese" },
+    { "Qinghai", "chinese" }, { "Guangxi", "chinese" },
+    { "Ningxia", "chinese" }, { "Xinjiang", "chinese" },
+    { "河北", "chinese" }, { "山西", "chinese" }, { "辽宁", "chinese" },
+    { "遼寧", "chinese" }, { "吉林", "chinese" }, { "黑龙江", "chinese" },
+    { "黑龍江", "chinese" }, { "江苏", "chinese" }, { "江蘇", "chinese" },
+    { "浙江", "chinese" }, { "安徽", "chinese" }, { "福建", "chinese" },
+    { "江西", "chinese" }, { "山东", "chinese" }, { "山東", "chinese" },
+    { "河南", "chinese" }, { "湖北", "chinese" }, { "湖南", "chinese" },
+    { "广东", "chinese" }, { "廣東", "chinese" }, { "海南", "chinese" },
+    { "四川", "chinese" }, { "贵州", "chinese" }, { "貴州", "chinese" },
+    { "云南", "chinese" }, { "雲南", "chinese" }, { "陕西", "chinese" },
+    { "陝西", "chinese" }, { "甘肃", "chinese" }, { "甘肅", "chinese" },
+    { "青海", "chinese" }, { "广西", "chinese" }, { "廣西", "chinese" },
+    { "宁夏", "chinese" }, { "寧夏", "chinese" }, { "新疆", "chinese" },
 };
 
 /* Go servers, named in PC or AP, and the rules their games are played
@@ -429,8 +505,9 @@ static bool japanese_edition(const char *s)
         return false;
     static const char numerals[] = "0123456789０１２３４５６７８９"
                                     "一二三四五六七八九十百〇零";
+    const size_t year = strlen("年");
     for (const char *p = strstr(s, "第"); p; p = strstr(p + 1, "第")) {
-        if (p - s >= 3 && !strncmp(p - 3, "年", 3))
+        if ((size_t)(p - s) >= year && !strncmp(p - year, "年", year))
             continue;
         const char *q = p + strlen("第");
         const char *digits = q;
