@@ -63,10 +63,10 @@ static bool has_word(const char *hay, const char *needle)
  * each word's first two letters (hashed).  The tables hold a few hundred
  * words, most texts a handful: one pass here, and a word is compared only
  * where the text has a word that starts as it does. */
-typedef struct text_keys_t {
+typedef struct word_keys {
     uint32_t first;
     uint64_t pairs;
-} text_keys_t;
+} word_keys;
 
 static inline uint64_t pair_bit(char a, char b)
 {
@@ -74,9 +74,9 @@ static inline uint64_t pair_bit(char a, char b)
                      (unsigned)(lower(b) - 'a')) & 63u);
 }
 
-static text_keys_t text_keys(const char *s)
+static word_keys text_keys(const char *s)
 {
-    text_keys_t keys = { 0, 0 };
+    word_keys keys = { 0, 0 };
     for (const char *p = s; *p; p++) {
         if ((unsigned char)*p >= 0x80) {
             keys.first |= 1u << 26;
@@ -90,7 +90,7 @@ static text_keys_t text_keys(const char *s)
 }
 
 /* Whether a text with these keys can hold word. */
-static bool may_hold(text_keys_t keys, const char *word)
+static bool may_hold(word_keys keys, const char *word)
 {
     unsigned char c = (unsigned char)word[0];
     if (c >= 0x80)
@@ -395,7 +395,7 @@ static void found(verdict *v, enum clue_level level, const char *set,
 
 /* The clues of table (n entries) in text (whose text_keys are keys): the
  * set they agree on, NULL when none or when they disagree. */
-static const char *clue_in(const char *text, text_keys_t keys,
+static const char *clue_in(const char *text, word_keys keys,
                            const clue *table, size_t n, int *count)
 {
     const char *set = NULL;
@@ -531,7 +531,7 @@ static void event_clues_of(const char *prop, const char *text, uint32_t pos,
     if (!text || !*text)
         return;
     int places, events;
-    text_keys_t keys = text_keys(text);
+    word_keys keys = text_keys(text);
     const char *country = clue_in(text, keys, place_clues, COUNT(place_clues),
                                   &places);
     /* "Japan-China ...", "CJK Veterans": a match between countries */
@@ -621,7 +621,7 @@ static void place_clues_of(const sgf_game *g, verdict *v)
     int n;
     if (!pc || !*pc)
         return;
-    text_keys_t keys = text_keys(pc);
+    word_keys keys = text_keys(pc);
     const char *set = clue_in(pc, keys, server_clues, COUNT(server_clues),
                               &n);
     if (set)
