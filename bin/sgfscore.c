@@ -57,24 +57,12 @@ static int opt_komi(struct cli *cli, const char *arg, void *data)
     return 0;
 }
 
-static int opt_unsigned(struct cli *cli, const char *name, const char *arg,
-                        unsigned long long max, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (!*arg || *end || errno || v > max || arg[0] == '-')
-        return cli_usage_error(cli, "invalid %s '%s'", name, arg);
-    *out = v;
-    return 0;
-}
-
 static int opt_seed(struct cli *cli, const char *arg, void *data)
 {
     sgf_score_options *o = data;
-    unsigned long long v;
-    if (opt_unsigned(cli, "--seed", arg, UINT64_MAX, &v) < 0)
-        return -1;
+    unsigned long long v = 0;
+    if (cli_parse_count(arg, UINT64_MAX, &v) < 0)
+        return cli_usage_error(cli, "invalid --seed '%s'", arg);
     o->estimate.seed = v;
     return 0;
 }
@@ -82,9 +70,9 @@ static int opt_seed(struct cli *cli, const char *arg, void *data)
 static int opt_playouts(struct cli *cli, const char *arg, void *data)
 {
     sgf_score_options *o = data;
-    unsigned long long v;
-    if (opt_unsigned(cli, "--playouts", arg, 1000000, &v) < 0)
-        return -1;
+    unsigned long long v = 0;
+    if (cli_parse_count(arg, 1000000, &v) < 0)
+        return cli_usage_error(cli, "invalid --playouts '%s'", arg);
     o->estimate.playouts = (unsigned)v;
     return 0;
 }

@@ -134,10 +134,8 @@ static int opt_file(struct cli *cli, const char *arg, void *data)
 static int opt_top(struct cli *cli, const char *arg, void *data)
 {
     struct run *run = data;
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(arg, &end, 10);
-    if (!*arg || *end || errno || v > 1000000 || arg[0] == '-')
+    unsigned long long v = 0;
+    if (cli_parse_count(arg, 1000000, &v) < 0)
         return cli_usage_error(cli, "invalid --top '%s'", arg);
     run->top = (unsigned)v;
     return 0;

@@ -66,6 +66,10 @@ struct cli_option {
 
 /* An option that sets *(int *)data to 1. */
 int cli_set_flag(struct cli *cli, const char *arg, void *data);
+/* Reads an option's decimal count of at most max into *out: digits only,
+ * no sign or blank.  Returns 0, or -1 (nothing printed) when arg is none. */
+int cli_parse_count(const char *arg, unsigned long long max,
+                    unsigned long long *out);
 #define CLI_OPT_FLAG(name, short_name, flagp, help) \
     { name, short_name, CLI_ARG_NONE, NULL, help, cli_set_flag, flagp }
 #define CLI_OPT_END { NULL, 0, CLI_ARG_NONE, NULL, NULL, NULL, NULL }

@@ -43,13 +43,14 @@ static int opt_format(struct cli *cli, const char *arg, void *data)
     return cli_usage_error(cli, "invalid format '%s'", arg);
 }
 
-static int parse_count(const char *arg, unsigned long max, unsigned long *out)
+int cli_parse_count(const char *arg, unsigned long long max,
+                    unsigned long long *out)
 {
     char *end;
     errno = 0;
     if (*arg < '0' || *arg > '9')
         return -1;
-    unsigned long v = strtoul(arg, &end, 10);
+    unsigned long long v = strtoull(arg, &end, 10);
     if (errno || *end || v > max)
         return -1;
     *out = v;
@@ -65,8 +66,8 @@ static unsigned online_cpus(void)
 static int opt_jobs(struct cli *cli, const char *arg, void *data)
 {
     (void)data;
-    unsigned long n;
-    if (parse_count(arg, MAX_WORKERS, &n) < 0)
+    unsigned long long n = 0;
+    if (cli_parse_count(arg, MAX_WORKERS, &n) < 0)
         return cli_usage_error(cli, "invalid number of jobs '%s' (0 to %u)",
                                arg, MAX_WORKERS);
     cli->jobs = n == 0 ? online_cpus() : (unsigned)n;

@@ -207,6 +207,13 @@ for f in os.listdir("svg"):
 
 status 2 "unknown --dead" --dead=maybe in/right.sgf
 status 2 "bad --komi" --komi=lots in/right.sgf
+# counts are digits only, within their range (cli_parse_count)
+status 0 "--seed at its largest" --seed=18446744073709551615 in/right.sgf
+status 2 "--seed past 64 bits" --seed=18446744073709551616 in/right.sgf
+status 2 "--seed with a sign" --seed=+5 in/right.sgf
+check "--seed with a sign: said so" grep -q "invalid --seed '+5'" err
+status 2 "--playouts past its limit" --playouts=1000001 in/right.sgf
+status 2 "an empty --playouts" --playouts= in/right.sgf
 # an output folder is made when missing, with its parents, as -o DIR of
 # sgfconvert --split is; a file in its place is an error
 status 0 "--svg makes its folder" --svg=new/svg in/right.sgf

@@ -251,6 +251,8 @@ status 2 "regex error" --where 'PB~(Lee' in
 check "regex error gives PCRE2's offset" grep -q 'offset 4' err
 status 2 "unknown field" --where 'colour=B' in
 status 2 "no operator" --where 'PB' in
+status 2 "--top with a sign" --top=-3 in
+check "--top with a sign: said so" grep -q "invalid --top '-3'" err
 status 0 "--select=games" --select=games --where 'PB~Ke Jie' in
 check "--select=games is SGF sgfcheck reads" sh -c \
     '"$0" --progress=never --syntax-only out 2>&1 | grep -q "2 games"' "$sgfcheck"
