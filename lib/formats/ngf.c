@@ -156,7 +156,7 @@ static void result(struct ngf *g)
                   "the result says the game was in progress: no RE");
         return;
     }
-    size_t b, w;
+    size_t b = 0, w = 0;   /* 0: GCC -O3 cannot tell that has_w guards w */
     bool has_b = contains_ci(r, "black", &b), has_w = contains_ci(r, "white", &w);
     if (!has_b && !has_w) {
         conv_prop(c, "RE", r.s, r.n);

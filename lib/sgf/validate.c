@@ -679,7 +679,7 @@ static void check_lines(vctx *c, const sgf_prop *p, unsigned k, int move)
 static void check_size(vctx *c, const sgf_prop *p, const sgf_value *v, int move)
 {
     shown b;
-    long cols, rows;
+    long cols = 0, rows = 0;   /* rows = cols reads cols when the parse fails */
     long colon = compose_colon(v->raw, v->len);
     bool ok;
 
