@@ -36,12 +36,19 @@
  *     open as its owner's, connected (doc/dead-stones.md);
  *  6. else passes; two passes end it.
  *
+ * In the dame phase (few open points, nothing worth VALUE_UNSURE) the
+ * order of the last dame decides who plays a teire, which no ranking of
+ * single moves gets right: there the mover's boundary points next to a
+ * short string are read (search), each against the enemy's answers of the
+ * same kind, the rest played out by the steps above.
+ *
  * Never a move that leaves its own string with one liberty, none next to
  * its own dead stones (that would revive them), no capture outside steps
  * 1, 2 and 5, no boundary move on a point the caller gives the enemy (the
  * playouts' sure owner: a stone there would die, and as a boundary it
  * would keep an area of the enemy open).  Same position, same finish: ties go to the lower point.
  */
+#include <limits.h>
 #include <string.h>
 #include "score/finish.h"
 #include "go/position.h"
@@ -63,6 +70,16 @@ enum {
      * by the finish: the estimate kept it alive, and a finish that puts it
      * in atari has filled liberties its owner would have answered */
     KEEP_STONES = 3,
+    /* the dame phase is read, not ranked (search), once the open points
+     * are this few; the moves read are those next to a living string with
+     * at most SEARCH_LIBS liberties, where the teire are, and none are
+     * read when there are more than SEARCH_MOVES of them */
+    SEARCH_OPEN = 24,
+    SEARCH_LIBS = 2,
+    SEARCH_MOVES = 16,
+    /* lines a finish may play out before it stops reading: a bound for
+     * hostile positions, far above what records use (doc/dead-stones.md) */
+    SEARCH_LINES = 500,
     NO_AREA = 0xffff
 };
 
@@ -82,6 +99,10 @@ typedef struct fin {
     uint16_t *size;      /* per area: its points */
     uint8_t *seki;       /* per point: a living stone of a string in seki */
     int value;           /* the deiri of boundary's last answer */
+    int lines;           /* lines the search may still play out */
+    int open;            /* points of open areas (label_areas) */
+    int ncand;           /* boundary's moves next to a short string (cand) */
+    int cand[SEARCH_MOVES];   /* the first SEARCH_MOVES of them */
     const unsigned char *owner;   /* per map index: its sure owner, or 0 */
 } fin;
 
@@ -90,11 +111,17 @@ static size_t round_up(size_t n)
     return (n + 15) / 16 * 16;
 }
 
-size_t fin_bytes(const sgf_position *p)
+/* Bytes of one fin's boards and arrays. */
+static size_t fin_part(const sgf_position *p)
 {
     size_t n = (size_t)p->b.npoints;
     return 4 * round_up(pl_bytes(p)) + round_up(n) + 4 * round_up(2 * n) +
            2 * round_up(n);
+}
+
+size_t fin_bytes(const sgf_position *p)
+{
+    return 3 * fin_part(p);   /* the finish, and the two its search plays out */
 }
 
 static inline int living(const fin *f, int q)
@@ -152,6 +179,7 @@ static int label_areas(fin *f)
             open += tail;
         na++;
     }
+    f->open = open;
     return open;
 }
 
@@ -566,6 +594,7 @@ static int boundary(fin *f, int c)
     const pl_cell *cl = f->b.cell;
     const int s = f->b.stride;
     int best = 0, best_deiri = -1, best_given = 0, best_own = -1, best_short = 99;
+    f->ncand = 0;
     for (int m = 0; m < f->p->b.npoints; m++) {
         if (cl[m].color != SGF_EMPTY || f->area[m] == NO_AREA ||
             f->touch[f->area[m]] != 3 || m == f->b.ko)
@@ -606,6 +635,11 @@ static int boundary(fin *f, int c)
                 if (n < shortest)
                     shortest = n;
             }
+        if (shortest <= SEARCH_LIBS) {
+            if (f->ncand < SEARCH_MOVES)
+                f->cand[f->ncand] = m;
+            f->ncand++;
+        }
         int given = f->territory && deiri >= best_deiri ? teire_given(f, m, c) : 0;
         if (deiri > best_deiri ||
             (deiri == best_deiri && given < best_given) ||
@@ -702,9 +736,8 @@ static void mark_around(const fin *f, int m, unsigned char *map)
     }
 }
 
-/* Lays f over mem for p, its board b and the dead stones of map. */
-static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
-                  const unsigned char *map)
+/* Lays f's boards and arrays over mem (fin_part bytes) for p. */
+static void layout(fin *f, const sgf_position *p, void *mem)
 {
     const size_t n = (size_t)p->b.npoints;
     char *at = mem;
@@ -731,11 +764,19 @@ static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
     f->touch = (uint8_t *)at;
     at += round_up(n);
     f->seki = (uint8_t *)at;
+    memset(f->seen, 0, n * sizeof *f->seen);
+    f->stamp = 0;
+    f->ncand = 0;
+}
+
+/* Lays f over mem for p, its board b and the dead stones of map. */
+static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
+                  const unsigned char *map)
+{
+    layout(f, p, mem);
     pl_copy(&f->b, b);
     f->b.ko = p->b.ko_color == p->h.to_move ? p->b.ko_point : 0;
     f->b.last = 0;
-    memset(f->seen, 0, n * sizeof *f->seen);
-    f->stamp = 0;
     for (int q = 0; q < p->b.npoints; q++) {
         int c = f->b.cell[q].color;
         f->dead[q] = 0;
@@ -804,10 +845,183 @@ int fin_open(const sgf_position *p, const pl_board *b, void *mem,
     return mark_open(&f, map);
 }
 
+/* The finish's move for c, 0 for a pass (steps 1 to 5).  With alternatives
+ * set, *alternatives tells whether c could play a boundary move instead,
+ * left in f->cand (step 1's save among them: a teire or a ko connection
+ * may wait while a dame forces the enemy's teire).  map, when not NULL,
+ * gets the strings around a boundary move too large for a dame marked
+ * unsettled. */
+static int policy(fin *f, int c, unsigned char *map, int *alternatives)
+{
+    int want = alternatives != NULL, found = 0;
+    int m = save(f, &f->b, c);
+    if (m && want && f->open <= SEARCH_OPEN && boundary(f, c)) {
+        found = 1;
+        int k = 0;
+        while (k < f->ncand && k < SEARCH_MOVES && f->cand[k] != m)
+            k++;
+        if (k == f->ncand && k < SEARCH_MOVES)
+            f->cand[f->ncand++] = m;
+    }
+    if (!m)
+        m = capture(f, c, 0);
+    if (!m)
+        m = guard(f, c);
+    if (!m) {
+        m = boundary(f, c);
+        found = m != 0;
+        if (m && map && f->value >= VALUE_UNSURE)
+            mark_around(f, m, map);
+    }
+    if (want)
+        *alternatives = found;
+    if (!m)
+        m = shortage(f, c);
+    if (!m)
+        m = capture(f, c, 1);
+    return m;
+}
+
+/* Plays m for c (0: a pass) on f, and relabels its areas. */
+static void move(fin *f, int m, int c, int *passes)
+{
+    if (m) {
+        play(f, m, c);
+        label_areas(f);
+        *passes = 0;
+    } else {
+        f->b.last = 0;
+        f->b.ko = 0;
+        (*passes)++;
+    }
+}
+
+/* What the finished board f is worth to c against the enemy: areas of
+ * one colour, and under territory scoring the prisoners (enemy stones
+ * dead in them, and those taken since the board from, where the search
+ * started); under area scoring the living stones. */
+static int balance(const fin *f, const fin *from, int c)
+{
+    int score[4] = { 0, 0, 0, 0 };
+    for (int q = 0; q < f->p->b.npoints; q++) {
+        int col = f->b.cell[q].color;
+        if (col == BOARD_BORDER)
+            continue;
+        int a = f->area[q];
+        if (a != NO_AREA) {
+            int t = f->touch[a] & 3;
+            if (t == SGF_BLACK || t == SGF_WHITE)
+                score[t] += 1 + (f->territory && col == 3 - t);
+        } else if (!f->territory && living(f, q)) {
+            score[col]++;
+        }
+        int was = from->b.cell[q].color;
+        if (f->territory && (was == SGF_BLACK || was == SGF_WHITE) && col != was)
+            score[3 - was]++;
+    }
+    return score[c] - score[3 - c];
+}
+
+static void finish_from(fin *f, int c, int passes, int moves, int limit,
+                        fin *g, unsigned char *map);
+
+/* g := f, then c plays t on g. */
+static void branch(fin *g, const fin *f, int t, int c)
+{
+    pl_copy(&g->b, &f->b);
+    memcpy(g->dead, f->dead, (size_t)f->p->b.npoints);
+    g->territory = f->territory;
+    g->owner = f->owner;
+    int passes = 0;
+    move(g, t, c, &passes);
+}
+
+/* Can the search read the alternatives that policy left in f->cand: few
+ * open points, and not too many moves? */
+static int readable(const fin *f)
+{
+    return f->open <= SEARCH_OPEN && f->ncand >= 1 && f->ncand <= SEARCH_MOVES;
+}
+
+/* What c's move t on f is worth to c: each boundary answer of the enemy
+ * (its policy's first), played out to the end on h, and the worst of
+ * them for c; the policy's finish when the answer is not readable.  Stops
+ * at a value of bound or less (no better than a move already read).
+ * Each line played out is taken from f->lines. */
+static int value_of(fin *f, int t, int c, int moves, int limit, fin *g,
+                    fin *h, int bound)
+{
+    branch(g, f, t, c);
+    int alternatives;
+    int r = policy(g, 3 - c, NULL, &alternatives);
+    if (!alternatives || !readable(g)) {
+        f->lines--;
+        finish_from(g, 3 - c, 0, moves + 1, limit, NULL, NULL);
+        return balance(g, f, c);
+    }
+    int worst = 0;
+    for (int k = -1; k < g->ncand; k++) {
+        int u = k < 0 ? r : g->cand[k];
+        if (k >= 0 && u == r)
+            continue;
+        branch(h, g, u, 3 - c);
+        f->lines--;
+        finish_from(h, c, 0, moves + 2, limit, NULL, NULL);
+        int v = balance(h, f, c);
+        if (k < 0 || v < worst)
+            worst = v;
+        if (worst <= bound)
+            break;
+    }
+    return worst;
+}
+
+/* The move of c in the dame phase: of the policy's m and c's boundary
+ * moves next to a short string, the one worth most to c whatever the
+ * enemy answers (value_of), m unless another is worth strictly more.
+ * The order of the last dame decides who plays the teire, which a
+ * ranking of single moves misses (doc/dead-stones.md). */
+static int search(fin *f, int m, int c, int moves, int limit, fin *g, fin *h)
+{
+    if (!readable(f) || f->value >= VALUE_UNSURE || f->lines <= 0)
+        return m;   /* endgame left, not the dame phase; or read enough */
+    int best = m, best_value = 0;
+    if (limit > moves + 4 * f->open + 20)
+        limit = moves + 4 * f->open + 20;   /* a line as long as a finish from here */
+    for (int k = -1; k < f->ncand; k++) {
+        int t = k < 0 ? m : f->cand[k];
+        if (k >= 0 && t == m)
+            continue;
+        int v = value_of(f, t, c, moves, limit, g, h, k < 0 ? INT_MIN : best_value);
+        if (k < 0 || v > best_value) {
+            best = t;
+            best_value = v;
+        }
+    }
+    return best;
+}
+
+/* The finish from f's board with c to move, passes and moves so far, at
+ * most limit moves; g, when not NULL, holds the two boards the search
+ * plays out on (none: the policy alone, as within the search). */
+static void finish_from(fin *f, int c, int passes, int moves, int limit,
+                        fin *g, unsigned char *map)
+{
+    while (passes < 2 && moves < limit) {
+        int alternatives = 0;
+        int m = policy(f, c, map, g ? &alternatives : NULL);
+        if (alternatives)
+            m = search(f, m, c, moves, limit, g, g + 1);
+        move(f, m, c, &passes);
+        c = 3 - c;
+        moves++;
+    }
+}
+
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
                unsigned char *map, const unsigned char *owner)
 {
-    fin f;
+    fin f, g[2];
     setup(&f, p, b, mem, map);
     f.owner = owner;
     int open = label_areas(&f);
@@ -815,35 +1029,11 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
         mark_open(&f, map);
         return 0;
     }
+    layout(&g[0], p, (char *)mem + fin_part(p));
+    layout(&g[1], p, (char *)mem + 2 * fin_part(p));
+    f.lines = SEARCH_LINES;
     int c = p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
-    int passes = 0, moves = 0, limit = 4 * open + 20;
-    while (passes < 2 && moves < limit) {
-        int m = save(&f, &f.b, c);
-        if (!m)
-            m = capture(&f, c, 0);
-        if (!m)
-            m = guard(&f, c);
-        if (!m) {
-            m = boundary(&f, c);
-            if (m && f.value >= VALUE_UNSURE)
-                mark_around(&f, m, map);
-        }
-        if (!m)
-            m = shortage(&f, c);
-        if (!m)
-            m = capture(&f, c, 1);
-        if (m) {
-            play(&f, m, c);
-            label_areas(&f);
-            passes = 0;
-        } else {
-            f.b.last = 0;
-            f.b.ko = 0;
-            passes++;
-        }
-        c = 3 - c;
-        moves++;
-    }
+    finish_from(&f, c, 0, 0, 4 * open + 20, g, map);
     write_count(&f, map);
     mark_open(&f, map);
     return 1;
