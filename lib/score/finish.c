@@ -956,7 +956,11 @@ static int value_of(fin *f, int t, int c, int moves, int limit, fin *g,
     int r = policy(g, 3 - c, NULL, &alternatives);
     if (!alternatives || !readable(g)) {
         f->lines--;
-        finish_from(g, 3 - c, 0, moves + 1, limit, NULL, NULL);
+        if (moves + 1 < limit) {    /* the enemy's r, then the finish */
+            int passes = 0;
+            move(g, r, 3 - c, &passes);
+            finish_from(g, c, passes, moves + 2, limit, NULL, NULL);
+        }
         return balance(g, f, c);
     }
     int worst = 0;
