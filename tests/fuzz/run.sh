@@ -114,27 +114,34 @@ PY
         done
     fi
     if [ "$target" = fuzz_xml ] || [ "$target" = fuzz_json ]; then
-        # what the tools write, one document per record of corpus/ and of a
+        # what the tools write, one document per game of corpus/ and of a
         # sample of the real one (every 5th linked record), made here: the
         # repository holds no XML or JSON copies of records
         if [ -z "$convert" ]; then
             echo "run.sh: no sgfconvert (SGFKIT_TOOLS): SGF seeds only" >&2
         else
+            # one sgfconvert per form over them all, a document per game
+            # (--split): a run per record took minutes in CI
             n=0
             for f in "$seeds"/*.sgf; do
                 n=$((n + 1))
                 case $f in */r*.sgf) [ $((n % 5)) -eq 0 ] || continue ;; esac
-                b=${f##*/}
-                b=${b%.sgf}
-                # from the seeds' folder: JSON names the origin, which
-                # must not depend on where the build folder is
-                if [ "$target" = fuzz_xml ]; then
-                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=xml -o "$b.go.xml" "$b.sgf") || true
-                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=xml --xml=raw -o "$b.raw.xml" "$b.sgf") || true
-                else
-                    (cd "$seeds" && "$convert" -q --progress=never -j1 --to=json -o "$b.json" "$b.sgf") || true
-                fi
-            done 2>/dev/null
+                echo "${f##*/}"
+            done >"$out/seeds-$target.list"
+            # from the seeds' folder: JSON names the origin, which must not
+            # depend on where the build folder is
+            convert_all() {
+                # shellcheck disable=SC2046 # the list holds plain names
+                (cd "$seeds" && "$convert" -q --progress=never -j1 "$@" \
+                    $(cat "$out/seeds-$target.list")) 2>/dev/null || true
+            }
+            if [ "$target" = fuzz_xml ]; then
+                convert_all --to=xml --split='{name}-{game}.go.xml' -o .
+                convert_all --to=xml --xml=raw --split='{name}-{game}.raw.xml' -o .
+            else
+                convert_all --to=json --split='{name}-{game}.json' -o .
+            fi
+            rm -f "$seeds/manifest.jsonl" "$out/seeds-$target.list"
         fi
     fi
 fi
