@@ -5,6 +5,7 @@
 #include <string.h>
 #include <stdint.h>
 
+#include "common/grow.h"
 #include "common/jsonlex.h"
 #include "common/output.h"
 
@@ -43,19 +44,12 @@ static bool reserve(json_lex *l, size_t more)
 {
     if (more < l->cap - l->len)
         return true;
-    if (l->fixed)
+    if (l->fixed || more > SIZE_MAX - 1 - l->len)
         return false;
-    size_t cap = l->cap ? l->cap : 256;
-    while (cap - l->len <= more) {
-        if (cap > SIZE_MAX / 2)
-            return false;
-        cap *= 2;
-    }
-    char *s = realloc(l->str, cap);
+    char *s = grow(l->str, &l->cap, l->len + more + 1, 1);
     if (!s)
         return false;
     l->str = s;
-    l->cap = cap;
     return true;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "common/jsonlex.h"
 #include "common/output.h"
 #include "sgf/sourcemap.h"
@@ -177,14 +178,10 @@ static int push(jreader *r, const unsigned char *at, unsigned char level)
         return fail(r, at, "nested deeper than SGF_JSON_MAX_DEPTH (1000000) "
                     "levels");
     if (r->depth == r->cap) {
-        size_t cap = r->cap ? r->cap * 2 : 256;
-        if (cap > SGF_JSON_MAX_DEPTH)
-            cap = SGF_JSON_MAX_DEPTH;
-        unsigned char *s = realloc(r->stack, cap);
+        unsigned char *s = grow(r->stack, &r->cap, r->depth + 1, 1);
         if (!s)
             return nomem(r);
         r->stack = s;
-        r->cap = cap;
     }
     r->stack[r->depth++] = level;
     return 0;

@@ -23,6 +23,7 @@
 #include <libxml/SAX2.h>
 
 #include "common/arena.h"
+#include "common/grow.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 #include "sgf/reader.h"
@@ -210,42 +211,21 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
 
 static bool buf_add(xreader *r, buf *b, const char *s, size_t n)
 {
-    if (n == 0)
-        return true;        /* s may be NULL: an empty buffer */
-    if (n > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap - b->len < n) {
-            if (cap > SIZE_MAX / 2) {
-                nomem(r);
-                return false;
-            }
-            cap *= 2;
-        }
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            nomem(r);
-            return false;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    return true;
+    if (grow_bytes(&b->p, &b->len, &b->cap, s, n))
+        return true;
+    nomem(r);
+    return false;
 }
 
-static bool grow(xreader *r, void **arr, size_t *cap, size_t n, size_t size)
+/* Room in *arr for its element n. */
+static bool room(xreader *r, void **arr, size_t *cap, size_t n, size_t size)
 {
-    if (n < *cap)
-        return true;
-    size_t nc = *cap ? 2 * *cap : 64;
-    void *p = nc < SIZE_MAX / size ? realloc(*arr, nc * size) : NULL;
+    void *p = grow(*arr, cap, n + 1, size);
     if (!p) {
         nomem(r);
         return false;
     }
     *arr = p;
-    *cap = nc;
     return true;
 }
 
@@ -1023,7 +1003,7 @@ static void start_element(xreader *r, const xmlChar *localname,
                  "an alternative to");
             break;
         }
-        if (grow(r, (void **)&r->alt, &r->altcap, r->nalt, sizeof *r->alt)) {
+        if (room(r, (void **)&r->alt, &r->altcap, r->nalt, sizeof *r->alt)) {
             r->alt[r->nalt++] = r->cur;
             r->cur = NULL;
         }
@@ -1065,7 +1045,7 @@ static void start_element(xreader *r, const xmlChar *localname,
             }
             parent_node = r->nodes[k];
         }
-        if (!grow(r, (void **)&r->nodes, &r->nodecap, r->nnodes,
+        if (!room(r, (void **)&r->nodes, &r->nodecap, r->nnodes,
                   sizeof *r->nodes))
             break;
         if ((r->cur = new_node(r, parent_node)))

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "common/output.h"
 #include "sgf/game.h"
 #include "sgf/writer.h"
@@ -140,14 +141,12 @@ static int raw_game(out_sink *o, sgf_game *c)
         if (n->child) {
             if (n->child->next) {
                 if (depth == cap) {
-                    size_t nc = cap ? 2 * cap : 64;
-                    unsigned long *s = realloc(stack, nc * sizeof *s);
+                    unsigned long *s = grow(stack, &cap, depth + 1, sizeof *s);
                     if (!s) {
                         o->err = SGF_E_NOMEM;
                         break;
                     }
                     stack = s;
-                    cap = nc;
                 }
                 stack[depth++] = index;
             }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common/grow.h"
 #include "formats/convert.h"
 #include "formats/ugf.h"
 
@@ -70,14 +71,13 @@ static void add_comment(struct ugf *u, long node, conv_span text)
     if (text.n == 0)
         return;
     if (u->ncomments == u->comments_cap) {
-        size_t cap = u->comments_cap ? 2 * u->comments_cap : 16;
-        conv_comment *k = realloc(u->comments, cap * sizeof *k);
+        conv_comment *k = grow(u->comments, &u->comments_cap, u->ncomments + 1,
+                               sizeof *k);
         if (!k) {
             u->c->nomem = true;
             return;
         }
         u->comments = k;
-        u->comments_cap = cap;
     }
     u->comments[u->ncomments++] = (conv_comment){ node, text };
 }

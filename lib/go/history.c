@@ -12,6 +12,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "common/grow.h"
 #include "go/board.h"
 #include "go/history.h"
 
@@ -159,13 +160,12 @@ static hrep *entry_rep(history *h, hentry *e)
     if (e->ref < 0)
         return &h->rep[~e->ref];
     if (h->nrep == h->rep_cap) {
-        hrep *n = realloc(h->rep, 2 * h->rep_cap * sizeof *n);
+        hrep *n = grow(h->rep, &h->rep_cap, h->nrep + 1, sizeof *n);
         if (!n) {
             h->history_lost = 1;
             return NULL;
         }
         h->rep = n;
-        h->rep_cap *= 2;
     }
     hrep *r = &h->rep[h->nrep];
     *r = entry_view(h, e);
@@ -235,13 +235,12 @@ static sgf_legality superko(const history *h, const hrep *r, int t)
 
 static ply_rec *log_grow(history *h)
 {
-    ply_rec *n = realloc(h->log, 2 * h->log_cap * sizeof *n);
+    ply_rec *n = grow(h->log, &h->log_cap, (size_t)h->nlog + 1, sizeof *n);
     if (!n) {
         h->history_lost = 1;
         return NULL;
     }
     h->log = n;
-    h->log_cap *= 2;
     return &h->log[h->nlog++];
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common/encoding.h"
+#include "common/grow.h"
 #include "input/member_names.h"
 
 static const char hexdigit[] = "0123456789ABCDEF";
@@ -64,13 +65,10 @@ static long reading_score(int k, const unsigned char *s, size_t n)
 /* *buf with room for need bytes. */
 static bool name_room(char **buf, size_t *cap, size_t need)
 {
-    if (need <= *cap)
-        return true;
-    char *q = realloc(*buf, need);
+    char *q = grow(*buf, cap, need, 1);
     if (!q)
         return false;
     *buf = q;
-    *cap = need;
     return true;
 }
 

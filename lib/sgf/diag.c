@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common/grow.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -54,14 +55,12 @@ static int vreport(sgf_game *g, int check, uint32_t pos, bool in_source,
         return SGF_OK;
     }
     if (g->ndiags == g->diag_cap) {
-        size_t cap = g->diag_cap ? g->diag_cap * 2 : 16;
-        sgf_diag *d = realloc(g->diags, cap * sizeof *d);
+        sgf_diag *d = grow(g->diags, &g->diag_cap, g->ndiags + 1, sizeof *d);
         if (!d) {
             g->nomem = true;
             return SGF_E_NOMEM;
         }
         g->diags = d;
-        g->diag_cap = cap;
     }
     char buf[512];
     int n = vsnprintf(buf, sizeof buf, fmt, ap);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common/arena.h"
+#include "common/grow.h"
 #include "common/hash.h"
 #include "sgf/checks.h"
 #include "sgf/properties.h"
@@ -312,14 +313,13 @@ static bool push_frame(parser *ps)
 {
     sgf_game *g = ps->g;
     if (ps->depth == g->stack_cap) {
-        size_t cap = g->stack_cap ? g->stack_cap * 2 : 64;
-        struct parse_frame *st = realloc(g->stack, cap * sizeof *st);
+        struct parse_frame *st = grow(g->stack, &g->stack_cap, ps->depth + 1,
+                                      sizeof *st);
         if (!st) {
             ps->nomem = true;
             return false;
         }
         g->stack = st;
-        g->stack_cap = cap;
     }
     g->stack[ps->depth].branch = ps->cur;
     g->stack[ps->depth].first = NULL;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common/grow.h"
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -107,12 +108,10 @@ uint64_t sgf_reader_bytes(const sgf_reader *r)
 
 static int grow_buffer(sgf_reader *r)
 {
-    size_t cap = r->cap * 2;
-    char *b = realloc(r->buf, cap);
+    char *b = grow(r->buf, &r->cap, r->cap + 1, 1);    /* twice the room */
     if (!b)
         return SGF_E_NOMEM;
     r->buf = b;
-    r->cap = cap;
     return SGF_OK;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "sgf/checks.h"
 #include "sgf/game.h"
 #include "sgf/repair.h"
@@ -96,14 +97,12 @@ static int cmp_move(const void *a, const void *b)
 static void add(repair_plan *pl, uint32_t pos, int at, repair_action a)
 {
     if (pl->ne == pl->cap_e) {
-        size_t cap = pl->cap_e ? 2 * pl->cap_e : 16;
-        entry *e = realloc(pl->e, cap * sizeof *e);
+        entry *e = grow(pl->e, &pl->cap_e, pl->ne + 1, sizeof *e);
         if (!e) {
             pl->nomem = true;
             return;
         }
         pl->e = e;
-        pl->cap_e = cap;
     }
     pl->e[pl->ne++] = (entry){ pos, (unsigned char)at, (unsigned char)a };
 }
@@ -111,14 +110,12 @@ static void add(repair_plan *pl, uint32_t pos, int at, repair_action a)
 static void move_to(repair_plan *pl, const sgf_node *to, const sgf_prop *p)
 {
     if (pl->nm == pl->cap_m) {
-        size_t cap = pl->cap_m ? 2 * pl->cap_m : 8;
-        move *m = realloc(pl->m, cap * sizeof *m);
+        move *m = grow(pl->m, &pl->cap_m, pl->nm + 1, sizeof *m);
         if (!m) {
             pl->nomem = true;
             return;
         }
         pl->m = m;
-        pl->cap_m = cap;
     }
     pl->m[pl->nm++] = (move){ to, p };
     add(pl, p->pos, AT_PROP, REPAIR_MOVED);

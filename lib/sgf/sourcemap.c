@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/grow.h"
 #include "sgf/game.h"
 #include "sgf/sourcemap.h"
 
@@ -47,12 +48,10 @@ int sourcemap_add(sgf_source_map *map, uint64_t offset, unsigned long line,
     if (map->n && map->m[map->n - 1].offset > offset)
         return SGF_OK;      /* out of order: the earlier mark stands */
     if (map->n == map->cap) {
-        size_t cap = map->cap ? 2 * map->cap : 256;
-        mark *m = realloc(map->m, cap * sizeof *m);
+        mark *m = grow(map->m, &map->cap, map->n + 1, sizeof *m);
         if (!m)
             return SGF_E_NOMEM;
         map->m = m;
-        map->cap = cap;
     }
     map->m[map->n++] = (mark){ offset, line, column };
     return SGF_OK;

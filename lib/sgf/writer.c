@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grow.h"
 #include "common/output.h"
 #include "sgf/game.h"
 #include "sgf/charset.h"
@@ -427,14 +428,12 @@ static void put_joined_text(writer *w, const sgf_prop *p, const bool *keep,
             (prev && n == prev_len && memcmp(s, prev, n) == 0))
             continue;
         if (len + n + 1 > cap) {
-            size_t c = (len + n + 1) * 2;
-            char *b = realloc(buf, c);
+            char *b = grow(buf, &cap, len + n + 1, 1);
             if (!b) {
                 w->out.err = SGF_E_NOMEM;
                 break;
             }
             buf = b;
-            cap = c;
         }
         if (len)
             buf[len++] = text ? '\n' : ' ';
@@ -797,22 +796,7 @@ typedef struct grow_buf {
 static int grow_append(void *ctx, const void *data, size_t len)
 {
     grow_buf *b = ctx;
-    if (len > b->cap - b->len) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap - b->len < len) {
-            if (cap > SIZE_MAX / 2)
-                return SGF_E_NOMEM;
-            cap *= 2;
-        }
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return SGF_E_NOMEM;
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, data, len);
-    b->len += len;
-    return 0;
+    return grow_bytes(&b->p, &b->len, &b->cap, data, len) ? 0 : SGF_E_NOMEM;
 }
 
 /* A repair round's output read back with the property checks (the steps
