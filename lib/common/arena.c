@@ -83,6 +83,18 @@ void arena_free(arena *a)
     arena_init(a);
 }
 
+void *arena_double(arena *a, const void *p, size_t *cap, size_t elem)
+{
+    if (*cap > SIZE_MAX / 2 / elem)
+        return NULL;
+    void *q = arena_alloc(a, 2 * *cap * elem);
+    if (q) {
+        memcpy(q, p, *cap * elem);
+        *cap *= 2;
+    }
+    return q;
+}
+
 char *arena_strndup(arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);

@@ -26,6 +26,10 @@ void *arena_grow(arena *a, size_t n);
 void arena_reset(arena *a);
 void arena_free(arena *a);
 char *arena_strndup(arena *a, const char *s, size_t n);
+/* A copy of the array p of *cap elements of elem bytes with twice the
+ * room (*cap doubled; p stays where it is, the arena frees nothing);
+ * NULL, *cap untouched, when out of memory. */
+void *arena_double(arena *a, const void *p, size_t *cap, size_t elem);
 
 /* 8-byte aligned allocation; NULL when out of memory. */
 static inline void *arena_alloc(arena *a, size_t n)

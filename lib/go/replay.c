@@ -916,14 +916,12 @@ static bool path_push(sgf_game *g, const sgf_node ***path, size_t *len,
                       size_t *cap, const sgf_node *n)
 {
     if (*len == *cap) {
-        const sgf_node **np = arena_alloc(&g->a, 2 * *cap * sizeof *np);
+        const sgf_node **np = arena_double(&g->a, *path, cap, sizeof *np);
         if (!np) {
             g->nomem = true;
             return false;
         }
-        memcpy(np, *path, *len * sizeof *np);
         *path = np;
-        *cap *= 2;
     }
     (*path)[(*len)++] = n;
     return true;

@@ -1099,15 +1099,12 @@ static void check_node(vctx *c, const sgf_node *n, path_state *st)
 static bool push(vctx *c, const sgf_node *n, const path_state *st)
 {
     if (c->depth == c->cap) {
-        size_t cap = c->cap * 2;
-        pending *s = arena_alloc(&c->g->a, cap * sizeof *s);
+        pending *s = arena_double(&c->g->a, c->stack, &c->cap, sizeof *s);
         if (!s) {
             c->g->nomem = true;
             return false;
         }
-        memcpy(s, c->stack, c->depth * sizeof *s);
         c->stack = s;
-        c->cap = cap;
     }
     c->stack[c->depth].node = n;
     c->stack[c->depth].st = *st;
