@@ -115,13 +115,12 @@ PY
     fi
     if [ "$target" = fuzz_xml ] || [ "$target" = fuzz_json ]; then
         # what the tools write, one document per game of corpus/ and of a
-        # sample of the real one (every 5th linked record), made here: the
-        # repository holds no XML or JSON copies of records
+        # sample of the real one (every 5th linked record), and one per
+        # record that holds several games, made here: the repository holds
+        # no XML or JSON copies of records
         if [ -z "$convert" ]; then
             echo "run.sh: no sgfconvert (SGFKIT_TOOLS): SGF seeds only" >&2
         else
-            # one sgfconvert per form over them all, a document per game
-            # (--split): a run per record took minutes in CI
             n=0
             for f in "$seeds"/*.sgf; do
                 n=$((n + 1))
@@ -130,17 +129,34 @@ PY
             done >"$out/seeds-$target.list"
             # from the seeds' folder: JSON names the origin, which must not
             # depend on where the build folder is
-            convert_all() {
-                # shellcheck disable=SC2046 # the list holds plain names
-                (cd "$seeds" && "$convert" -q --progress=never -j1 "$@" \
-                    $(cat "$out/seeds-$target.list")) 2>/dev/null || true
+            run_convert() {
+                (cd "$seeds" && "$convert" -q --progress=never -j1 "$@") \
+                    2>/dev/null || true
             }
+            # one sgfconvert per form over them all, a document per game
+            # (--split; a run per record took minutes in CI), then a run per
+            # record of several games (its manifest line of game 2)
+            # shellcheck disable=SC2046 # the list holds plain names
             if [ "$target" = fuzz_xml ]; then
-                convert_all --to=xml --split='{name}-{game}.go.xml' -o .
-                convert_all --to=xml --xml=raw --split='{name}-{game}.raw.xml' -o .
+                run_convert --to=xml --split='{name}-{game}.go.xml' -o . \
+                    $(cat "$out/seeds-$target.list")
+                run_convert --to=xml --xml=raw \
+                    --split='{name}-{game}.raw.xml' -o . \
+                    $(cat "$out/seeds-$target.list")
             else
-                convert_all --to=json --split='{name}-{game}.json' -o .
+                run_convert --to=json --split='{name}-{game}.json' -o . \
+                    $(cat "$out/seeds-$target.list")
             fi
+            sed -n 's/.*"origin":"\([^"]*\)","game":2,.*/\1/p' \
+                "$seeds/manifest.jsonl" | while read -r f; do
+                b=${f%.sgf}
+                if [ "$target" = fuzz_xml ]; then
+                    run_convert --to=xml -o "$b.go.xml" "$f"
+                    run_convert --to=xml --xml=raw -o "$b.raw.xml" "$f"
+                else
+                    run_convert --to=json -o "$b.json" "$f"
+                fi
+            done
             rm -f "$seeds/manifest.jsonl" "$out/seeds-$target.list"
         fi
     fi
