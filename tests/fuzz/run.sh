@@ -133,29 +133,35 @@ PY
                 (cd "$seeds" && "$convert" -q --progress=never -j1 "$@") \
                     2>/dev/null || true
             }
-            # one sgfconvert per form over them all, a document per game
-            # (--split; a run per record took minutes in CI), then a run per
-            # record of several games (its manifest line of game 2)
-            # shellcheck disable=SC2046 # the list holds plain names
+            # the forms the target reads: a file ending, then sgfconvert's
+            # options (commas for spaces)
             if [ "$target" = fuzz_xml ]; then
-                run_convert --to=xml --split='{name}-{game}.go.xml' -o . \
-                    $(cat "$out/seeds-$target.list")
-                run_convert --to=xml --xml=raw \
-                    --split='{name}-{game}.raw.xml' -o . \
-                    $(cat "$out/seeds-$target.list")
+                forms='go.xml:--to=xml raw.xml:--to=xml,--xml=raw'
             else
-                run_convert --to=json --split='{name}-{game}.json' -o . \
-                    $(cat "$out/seeds-$target.list")
+                forms='json:--to=json'
             fi
+            # convert_forms NAME FILE...: FILE in each form, to NAME.ENDING;
+            # a NAME with {game} in it makes a document per game (--split)
+            convert_forms() {
+                name=$1
+                shift
+                for form in $forms; do
+                    case $name in
+                        *'{game}'*) dest="--split=$name.${form%%:*} -o ." ;;
+                        *) dest="-o $name.${form%%:*}" ;;
+                    esac
+                    # shellcheck disable=SC2046,SC2086 # plain words
+                    run_convert $(echo "${form#*:}" | tr , ' ') $dest "$@"
+                done
+            }
+            # one sgfconvert per form over them all, a document per game
+            # (a run per record took minutes in CI), then a run per record
+            # of several games (its manifest line of game 2)
+            # shellcheck disable=SC2046 # the list holds plain names
+            convert_forms '{name}-{game}' $(cat "$out/seeds-$target.list")
             sed -n 's/.*"origin":"\([^"]*\)","game":2,.*/\1/p' \
                 "$seeds/manifest.jsonl" | while read -r f; do
-                b=${f%.sgf}
-                if [ "$target" = fuzz_xml ]; then
-                    run_convert --to=xml -o "$b.go.xml" "$f"
-                    run_convert --to=xml --xml=raw -o "$b.raw.xml" "$f"
-                else
-                    run_convert --to=json -o "$b.json" "$f"
-                fi
+                convert_forms "${f%.sgf}" "$f"
             done
             rm -f "$seeds/manifest.jsonl" "$out/seeds-$target.list"
         fi
