@@ -24,7 +24,7 @@ struct options {
     int diagram, stones;
     const char *svg_dir;
     /* counts by agreement over the run, in any order (workers add) */
-    atomic_ullong agree[SGF_AGREE_REVERSED + 1];
+    atomic_ullong agree[SGF_AGREE_OTHER_ORDER + 1];
     atomic_ullong disagree;   /* a margin or winner differs */
     atomic_ullong not_scored;
 };
@@ -240,14 +240,15 @@ int main(int argc, char **argv)
         cli_run(&cli, score_game, &o);
         if (cli.verbosity >= 0) {
             unsigned long long m = atomic_load(&o.agree[SGF_AGREE_MATCH]),
+                oo = atomic_load(&o.agree[SGF_AGREE_OTHER_ORDER]),
                 w = atomic_load(&o.agree[SGF_AGREE_WINNER_ONLY]),
                 x = atomic_load(&o.agree[SGF_AGREE_MISMATCH]),
                 r = atomic_load(&o.agree[SGF_AGREE_REVERSED]),
                 n = atomic_load(&o.agree[SGF_AGREE_NOT_COMPARABLE]),
                 u = atomic_load(&o.not_scored);
-            cli_error(&cli, "%llu match, %llu winner only, %llu mismatch, "
-                      "%llu reversed, %llu not comparable, %llu not scored",
-                      m, w, x, r, n, u);
+            cli_error(&cli, "%llu match, %llu other order, %llu winner only, "
+                      "%llu mismatch, %llu reversed, %llu not comparable, "
+                      "%llu not scored", m, oo, w, x, r, n, u);
         }
     }
     return cli_finish(&cli, strict && atomic_load(&o.disagree) > 0);

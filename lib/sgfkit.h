@@ -783,6 +783,9 @@ typedef struct sgf_estimate_options {
     unsigned playouts;   /* playouts with each side to move first; 0: the
                           * default (doc/scoring.md) */
     uint64_t seed;       /* same seed, same answer */
+    int finish_first;    /* who moves first when a record that stops before
+                          * its end is played out: SGF_BLACK or SGF_WHITE;
+                          * 0: the player the record gives the move */
 } sgf_estimate_options;
 
 /* Decides which stones of p (a finished game) are dead, under the rules of
@@ -877,12 +880,19 @@ typedef enum {
                                * forfeit, unknown, absent; or the game did
                                * not end and RE[] gives no margin (RE[B+]),
                                * or the record holds no stone */
-    SGF_AGREE_REVERSED        /* another winner by the same margin (W+58.5
+    SGF_AGREE_REVERSED,       /* another winner by the same margin (W+58.5
                                * against B+58.5): a mismatch, most likely
                                * the colours swapped in RE[]; with estimated
                                * dead stones only from a margin of 5 (a
                                * smaller mirror may be a count a point or
                                * two off) */
+    SGF_AGREE_OTHER_ORDER     /* the count disagrees, but RE[] is the count
+                               * with the other player moving first after
+                               * the record's last move (estimated dead
+                               * stones, a record that stops before its
+                               * end): the record does not say who moved
+                               * first in the moves it leaves out, so it
+                               * is no disagreement (doc/dead-stones.md) */
 } sgf_agreement;
 
 typedef struct sgf_score_options {
@@ -936,14 +946,20 @@ typedef struct sgf_game_score {
  * Black's setup stones when White has none, the stones placed for HA[]
  * without AB, or HA[] written as Black moves), dead stones as o->dead
  * says, then the count.  Moves the rules forbid are played on as SGF says
- * (sgf_position_play) and counted in sgf_game_replay_summary(g).  p and map (SGF_MAP_SIZE bytes; the
- * scored map of the final position, row by row, width from p) are the
- * caller's, reused from game to game.  o may be NULL (auto).  Returns 0,
+ * (sgf_position_play) and counted in sgf_game_replay_summary(g).  An
+ * estimated count of a record that stops before its end that disagrees
+ * with RE[] is estimated again with the other player first (unless
+ * o->estimate.finish_first names one): SGF_AGREE_OTHER_ORDER when that
+ * count is RE[]'s; the count reported stays the first one.  p and map
+ * (SGF_MAP_SIZE bytes; the scored map of the final position, row by row,
+ * width from p) are the caller's, reused from game to game.  o may be NULL
+ * (auto).  Returns 0,
  * SGF_E_ARG (no Go game, or no board SGF allows) or SGF_E_NOMEM. */
 int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                    unsigned char *map, sgf_scored_game *out);
 
-/* "match", "winner-only", "mismatch", "not-comparable", "reversed";
+/* "match", "winner-only", "mismatch", "not-comparable", "reversed",
+ * "other-order";
  * "auto", "markup", "estimate", "none", "no-markup". */
 const char *sgf_agreement_name(sgf_agreement a);
 const char *sgf_dead_mode_name(sgf_dead_mode m);

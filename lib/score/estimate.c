@@ -962,7 +962,11 @@ int sgf_position_estimate_dead(const sgf_position *p,
         if (e.open_end) {
             memcpy(before, map, e.np);
             sure_owners(&e, before + e.np);
-            fin_finish(p, &e.base, fmem, map, before + e.np);
+            int first = o && (o->finish_first == SGF_BLACK ||
+                              o->finish_first == SGF_WHITE)
+                            ? o->finish_first
+                        : p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
+            fin_finish(p, &e.base, fmem, map, before + e.np, first);
         } else {
             fin_open(p, &e.base, fmem, map);
         }

@@ -771,11 +771,14 @@ static void layout(fin *f, const sgf_position *p, void *mem)
 
 /* Lays f over mem for p, its board b and the dead stones of map. */
 static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
-                  const unsigned char *map)
+                  const unsigned char *map, int first)
 {
     layout(f, p, mem);
     pl_copy(&f->b, b);
-    f->b.ko = p->b.ko_color == p->h.to_move ? p->b.ko_point : 0;
+    /* the ban binds the player to move; the other moving first means a
+     * move elsewhere came between, and the ban is gone */
+    f->b.ko = p->b.ko_color == p->h.to_move && first == p->h.to_move
+                  ? p->b.ko_point : 0;
     f->b.last = 0;
     for (int q = 0; q < p->b.npoints; q++) {
         int c = f->b.cell[q].color;
@@ -839,7 +842,7 @@ int fin_open(const sgf_position *p, const pl_board *b, void *mem,
              unsigned char *map)
 {
     fin f;
-    setup(&f, p, b, mem, map);
+    setup(&f, p, b, mem, map, p->h.to_move);
     f.owner = NULL;
     label_areas(&f);
     return mark_open(&f, map);
@@ -1023,10 +1026,10 @@ static void finish_from(fin *f, int c, int passes, int moves, int limit,
 }
 
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
-               unsigned char *map, const unsigned char *owner)
+               unsigned char *map, const unsigned char *owner, int first)
 {
     fin f, g[2];
-    setup(&f, p, b, mem, map);
+    setup(&f, p, b, mem, map, first);
     f.owner = owner;
     int open = label_areas(&f);
     if (open > OPEN_MAX) {
@@ -1036,8 +1039,7 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
     layout(&g[0], p, (char *)mem + fin_part(p));
     layout(&g[1], p, (char *)mem + 2 * fin_part(p));
     f.lines = SEARCH_LINES;
-    int c = p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
-    finish_from(&f, c, 0, 0, 4 * open + 20, g, map);
+    finish_from(&f, first, 0, 0, 4 * open + 20, g, map);
     write_count(&f, map);
     mark_open(&f, map);
     return 1;

@@ -17,7 +17,8 @@ size_t fin_bytes(const sgf_position *p);
 
 /* Plays out the neutral points of p, whose board is b and whose dead
  * stones map marks (SGF_MAP_DEAD, map indexed y * width + x), with
- * p->h.to_move first, never a stone of one colour on a point whose owner
+ * colour first to move (p->h.to_move, or the other player, whose move
+ * lifts p's ko ban), never a stone of one colour on a point whose owner
  * (indexed as map; NULL for none) is the other, and writes the count of the finished board into map:
  * every point without a living stone gets SGF_MAP_MARKED and its owner
  * (none for a stone the finish placed under territory rules, the stone's
@@ -28,7 +29,7 @@ size_t fin_bytes(const sgf_position *p);
  * fin_bytes(p) bytes.  Returns 1 when it wrote the count, 0 when the
  * position has too many open points to be an ending (map untouched). */
 int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
-               unsigned char *map, const unsigned char *owner);
+               unsigned char *map, const unsigned char *owner, int first);
 
 /* For a position that ended: marks SGF_MAP_UNSETTLED the living strings
  * around each neutral area too large to be dame (a position counted

@@ -22,6 +22,7 @@ const char *sgf_agreement_name(sgf_agreement a)
     case SGF_AGREE_WINNER_ONLY: return "winner-only";
     case SGF_AGREE_MISMATCH: return "mismatch";
     case SGF_AGREE_REVERSED: return "reversed";
+    case SGF_AGREE_OTHER_ORDER: return "other-order";
     case SGF_AGREE_NOT_COMPARABLE: break;
     }
     return "not-comparable";
@@ -206,6 +207,27 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
     return d < 1e-6 && d > -1e-6 ? SGF_AGREE_MATCH : SGF_AGREE_WINNER_ONLY;
 }
 
+/* Whether RE[] is the count of p estimated with the other player moving
+ * first after the record's last move (in a map of its own: the caller's
+ * keeps the first count).  Returns 1, 0, or SGF_E_NOMEM. */
+static int other_order_matches(const sgf_position *p,
+                               const sgf_estimate_options *first,
+                               int handicap, const sgf_scored_game *out)
+{
+    sgf_estimate_options o = *first;
+    o.finish_first = p->h.to_move == SGF_WHITE ? SGF_BLACK : SGF_WHITE;
+    unsigned char map[SGF_MAP_SIZE];
+    int rc = sgf_position_estimate_dead(p, &o, map);
+    if (rc < 0)
+        return rc;
+    sgf_score s;
+    rc = sgf_position_score(p, handicap, SGF_SCORE_MARKED_SEKI, map, &s);
+    if (rc)
+        return rc;
+    return agreement(&out->recorded, &s, out->no_result, 1, out->ended) ==
+           SGF_AGREE_MATCH;
+}
+
 /* Servers that count the board as it stands once both players pass,
  * removing no stone (the programs capture the dead ones first), as PC[]
  * names them: RE[] is that count, whatever RU[] says.  CGOS writes
@@ -295,7 +317,8 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     /* an estimate has decided the sekis: the static rules of score.c would
      * call a living group with a string in atari, or with eyes it cannot
      * count, a seki and take its territory */
-    rc = sgf_position_score(p, handicap_stones(g, &f),
+    int handicap = handicap_stones(g, &f);
+    rc = sgf_position_score(p, handicap,
                             mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
                                                       : 0,
                             map, &out->score);
@@ -307,5 +330,15 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
         sgf_score_result(&out->score, 0, out->result, sizeof out->result);
     out->agreement = agreement(&out->recorded, &out->score, out->no_result,
                                mode == SGF_DEAD_ESTIMATE, out->ended);
+    /* a record that stops before its end does not say who moved first in
+     * the moves it leaves out, and that can be worth the last point */
+    if (mode == SGF_DEAD_ESTIMATE && !out->ended && sgf_position_ply(p) > 0 &&
+        !o->estimate.finish_first && sgf_score_disagrees(out)) {
+        rc = other_order_matches(p, &o->estimate, handicap, out);
+        if (rc < 0)
+            return rc;
+        if (rc)
+            out->agreement = SGF_AGREE_OTHER_ORDER;
+    }
     return 0;
 }

@@ -117,6 +117,14 @@ def test_handicap_placed_and_inferred_rules(corpus):
     assert d["illegal_moves"] == 0
 
 
+def test_other_order(corpus):
+    # RE[] is the count with the other player first after the record's end
+    [g] = sgfkit.read(os.path.join(corpus, "score", "other-order.sgf"))
+    d = sgfkit.score(g)
+    assert d["result"] == "W+0.5" and d["agreement"] == "other-order"
+    assert sgfkit.score(g, dead="none")["agreement"] != "other-order"
+
+
 def test_reversed_and_illegal():
     # the count is exact (no stone removed): W+5 against B+5 is reversed
     [g] = sgfkit.loads(KOMI_1933.replace(b"RE[W+5]", b"RE[B+5]"))

@@ -98,10 +98,15 @@ static void check_score(const sgf_position *p, const unsigned char *map,
         if (r.winner != ww)
             FAIL("result '%s' for winner %d", sg->result, s->winner);
     }
-    if ((unsigned)sg->agreement > SGF_AGREE_REVERSED ||
+    if ((unsigned)sg->agreement > SGF_AGREE_OTHER_ORDER ||
         !sgf_agreement_name(sg->agreement) ||
         !sgf_dead_mode_name(sg->dead))
         FAIL("agreement %d, dead mode %d", (int)sg->agreement, (int)sg->dead);
+    /* only an estimated finish has another order to play */
+    if (sg->agreement == SGF_AGREE_OTHER_ORDER &&
+        (sg->dead != SGF_DEAD_ESTIMATE || sg->ended || sgf_score_disagrees(sg)))
+        FAIL("other-order on a count that was %s, ended %d",
+             sgf_dead_mode_name(sg->dead), sg->ended);
     if (sg->dead == SGF_DEAD_AUTO)
         FAIL("the dead stones were decided by 'auto'");
     if ((sg->last_x < 0) != (sg->last_y < 0) || sg->last_x >= w ||

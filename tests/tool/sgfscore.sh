@@ -5,7 +5,7 @@
 # Each corpus/score/NAME.sgf has NAME.score beside it: a line
 # "# options: ..." (the options of the run) and one line per rule set
 # "RULES RESULT BLACK_TERRITORY WHITE_TERRITORY BLACK_DEAD WHITE_DEAD
-# [UNSETTLED]", worked out by hand (corpus/README.md says how).  The run's CSV is read
+# [UNSETTLED [AGREEMENT]]", worked out by hand (corpus/README.md says how).  The run's CSV is read
 # with Python's csv module and every listed value must match.  Then: the
 # JSON Lines parse with Python's json module, and for every game of
 # corpus/ the count identity of RULES.md section 3 holds; -j order; --strict
@@ -34,7 +34,7 @@ want = [l.split() for l in open(sys.argv[1], encoding="utf-8")
 rows = {r["rules"]: r for r in csv.DictReader(open(sys.argv[2], newline="",
                                                    encoding="utf-8"))}
 cols = ["result", "black_territory", "white_territory", "black_dead",
-        "white_dead", "unsettled"]
+        "white_dead", "unsettled", "agreement"]
 bad = 0
 for w in want:
     r = rows.get(w[0])
@@ -132,7 +132,7 @@ check "winner-only" grep -q ': winner-only ' out
 status 0 "a wrong result without --strict" in/wrong.sgf
 status 0 "a resignation is not comparable" --strict in/resign.sgf
 check "not-comparable" grep -q ': not-comparable ' out
-check "summary on stderr" grep -q '^sgfscore: 0 match, 0 winner only, 0 mismatch, 0 reversed, 1 not comparable, 0 not scored$' err
+check "summary on stderr" grep -q '^sgfscore: 0 match, 0 other order, 0 winner only, 0 mismatch, 0 reversed, 1 not comparable, 0 not scored$' err
 status 0 "not Go" in/chess.sgf
 check "not Go: not scored" grep -q ': not scored: ' out
 # CGOS counts the board as it stands: auto removes nothing and says why;

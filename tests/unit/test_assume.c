@@ -508,6 +508,41 @@ static void test_score(void)
             sgf_game_free(g);
         }
     }
+    /* a record that stops before its end with one point left to play for
+     * (corpus/score/other-order): White to move counts W+0.5, Black first
+     * B+0.5; RE[] either way is no disagreement, unless the caller named
+     * who moves first */
+    static const char unfinished[] =
+        "AB[ad][bd][cd][dd][fd][gd][hd][id]"
+        "AW[af][bf][cf][df][ef][ff][gf][hf][if][fe];B[ee])";
+    static const struct {
+        const char *re;
+        int first;
+        const char *result;
+        sgf_agreement want;
+    } order[] = {
+        { "W+0.5", 0, "W+0.5", SGF_AGREE_MATCH },
+        { "B+0.5", 0, "W+0.5", SGF_AGREE_OTHER_ORDER },
+        { "B+1.5", 0, "W+0.5", SGF_AGREE_MISMATCH },
+        { "B+0.5", SGF_WHITE, "W+0.5", SGF_AGREE_MISMATCH },
+        { "B+0.5", SGF_BLACK, "B+0.5", SGF_AGREE_MATCH },
+    };
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        snprintf(sgf, sizeof sgf, "(;SZ[9]KM[0.5]RU[Japanese]RE[%s]%s",
+                 order[k].re, unfinished);
+        g = parse(sgf);
+        if (g) {
+            o.estimate.finish_first = order[k].first;
+            CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+            CHECK_STR(s.result, order[k].result);
+            CHECK_INT(s.agreement, order[k].want);
+            CHECK_INT(sgf_score_disagrees(&s),
+                      order[k].want == SGF_AGREE_MISMATCH);
+            o.estimate.finish_first = 0;
+            sgf_game_free(g);
+        }
+    }
+    CHECK_STR(sgf_agreement_name(SGF_AGREE_OTHER_ORDER), "other-order");
     /* a record with no stone: komi alone, no count of a game */
     g = parse("(;SZ[9]KM[6.5]RU[Japanese]RE[B+2.5])");
     if (g) {

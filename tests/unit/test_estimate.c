@@ -56,7 +56,7 @@ static void check_dead(const char *name, const char *const *rows, int h)
     }
     sgf_position *p = from_rows(r, h);
     unsigned char map[52 * 52];
-    sgf_estimate_options o = { 0, 7 };
+    sgf_estimate_options o = { .seed = 7 };
     CHECK(p != NULL);
     if (!p)
         return;
@@ -193,7 +193,7 @@ static void test_determinism_and_empty(void)
     };
     sgf_position *p = from_rows(rows, 9);
     unsigned char a[81], b[81];
-    sgf_estimate_options o = { 40, 12345 };
+    sgf_estimate_options o = { .playouts = 40, .seed = 12345 };
     CHECK(p != NULL);
     if (!p)
         return;
@@ -240,7 +240,7 @@ static void test_unsure_group(void)
     if (!p)
         return;
     for (uint64_t seed = 0; seed < 4; seed++) {
-        sgf_estimate_options o = { 0, seed };
+        sgf_estimate_options o = { .seed = seed };
         int rc = sgf_position_estimate_dead(p, &o, map);
         CHECK(rc >= 1);
         CHECK(map[1 * 9 + 0] & SGF_MAP_UNSETTLED);
@@ -278,7 +278,7 @@ static void test_doubt_in_atari(void)
     if (!p)
         return;
     for (uint64_t seed = 0; seed < 4; seed++) {
-        sgf_estimate_options o = { 0, seed };
+        sgf_estimate_options o = { .seed = seed };
         int rc = sgf_position_estimate_dead(p, &o, map);
         CHECK(rc >= 1);
         CHECK(!(map[0 * 9 + 5] & SGF_MAP_DEAD));
@@ -814,7 +814,7 @@ static void test_small_seki(void)
     /* the whole estimate: nothing dead, the pair and the wall in seki */
     sgf_position *p = from_rows(corner_seki, 9);
     unsigned char map[81];
-    sgf_estimate_options o = { 0, 7 };
+    sgf_estimate_options o = { .seed = 7 };
     CHECK(p != NULL);
     if (!p)
         return;
@@ -848,7 +848,7 @@ static void test_no_eye_seki(void)
     };
     sgf_position *p = from_rows(rows, 6);
     unsigned char map[6 * 8];
-    sgf_estimate_options o = { 0, 7 };
+    sgf_estimate_options o = { .seed = 7 };
     CHECK(p != NULL);
     if (!p)
         return;
@@ -908,7 +908,7 @@ static void test_race(void)
         return;
     int right = 0;
     for (uint64_t seed = 0; seed < 6; seed++) {
-        sgf_estimate_options o = { 0, seed };
+        sgf_estimate_options o = { .seed = seed };
         CHECK(sgf_position_estimate_dead(p, &o, map) >= 0);
         right += (map[4 * 9 + 8] & SGF_MAP_DEAD) && !(map[3 * 9 + 7] & SGF_MAP_DEAD) &&
                  (map[5 * 9 + 7] & SGF_MAP_DEAD);

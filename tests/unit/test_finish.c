@@ -10,9 +10,9 @@
 #include "sgfkit.h"
 #include "rows.h"
 
-/* Runs the finish on rows, every stone alive, under territory rules;
- * returns how many stones it took (SGF_MAP_DEAD afterwards), -1 when it
- * could not run. */
+/* Runs the finish on rows, Black first, every stone alive, under
+ * territory rules; returns how many stones it took (SGF_MAP_DEAD
+ * afterwards), -1 when it could not run. */
 static int taken_by_finish(const char *const *rows, int h)
 {
     sgf_position *p = from_rows(rows, h);
@@ -25,7 +25,7 @@ static int taken_by_finish(const char *const *rows, int h)
     int taken = -1;
     if (cells && mem && map) {
         pl_load(&b, p, cells);
-        if (fin_finish(p, &b, mem, map, NULL)) {
+        if (fin_finish(p, &b, mem, map, NULL, SGF_BLACK)) {
             taken = 0;
             for (int i = 0; i < w * h; i++)
                 taken += (map[i] & SGF_MAP_DEAD) != 0;
@@ -135,7 +135,7 @@ static int kept_by_owner(const char *const *rows, int h, int y0)
             for (int x = 0; x < (y < y0 ? 3 : 1); x++)
                 owner[y * w + x] = SGF_BLACK;
         pl_load(&b, p, cells);
-        if (fin_finish(p, &b, mem, map, owner)) {
+        if (fin_finish(p, &b, mem, map, owner, SGF_WHITE)) {
             kept = 0;
             for (int i = 0; i < w * h; i++)
                 kept += owner[i] && (map[i] & SGF_MAP_MARKED) &&

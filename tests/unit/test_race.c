@@ -52,7 +52,7 @@ static int dead_at(const char *const *rows, int h, int x, int y, uint64_t seed)
         return -1;
     int w = sgf_position_width(p);
     unsigned char *map = malloc((size_t)(w * h));
-    sgf_estimate_options o = { 0, seed };
+    sgf_estimate_options o = { .seed = seed };
     int r = -1;
     if (map && sgf_position_estimate_dead(p, &o, map) >= 0)
         r = (map[y * w + x] & SGF_MAP_DEAD) != 0;

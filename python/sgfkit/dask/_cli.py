@@ -530,8 +530,8 @@ def main(argv=None, out=None, err=None):
             # sgfscore's line; kinds a newer library counts come after
             agree = dict(counts["agreement"])
             shown = ["%d %s" % (agree.pop(k, 0), k.replace("-", " "))
-                     for k in ("match", "winner-only", "mismatch",
-                               "reversed", "not-comparable")]
+                     for k in ("match", "other-order", "winner-only",
+                               "mismatch", "reversed", "not-comparable")]
             shown += ["%d %s" % (n, k.replace("-", " "))
                       for k, n in sorted(agree.items())]
             io.say("%s: %s, %d not scored" % (prog, ", ".join(shown),
