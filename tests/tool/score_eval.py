@@ -43,7 +43,8 @@ winner: it is counted apart ("reversed"), not in the figures.
 
 Prints per set and half: games, winner %, exact %, off by 10 or more,
 marked settled (unsettled = 0), of those off by more than 3 and by 10 or
-more, and their winner %,
+more, and their winner %, how many misses are RE[] with the other player
+first after the record's end (agreement other-order: not in exact),
 dead sets equal
 (kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
 it answered (and sgfkit's on the same games when that is not all), and sgfscore's games/s; --list adds each miss (off by more
@@ -359,11 +360,11 @@ class Tally:
         self.n = self.winner = self.exact = self.off10 = 0
         self.settled_off3 = self.settled = self.dead_n = self.dead_eq = 0
         self.settled_winner = self.settled_off10 = 0
-        self.off1 = 0
+        self.off1 = self.other_order = 0
         self.g_n = self.g_winner = self.g_exact = self.g_off10 = 0
         self.o_winner = self.o_exact = self.o_off10 = 0   # ours on those
 
-    def add(self, want, ours, unsettled, dead_eq, gnu):
+    def add(self, want, ours, unsettled, dead_eq, gnu, other_order):
         if abs(want) >= REVERSED_MIN and abs(ours + want) < 1e-6:
             # the count is the recorded result's exact opposite, by a margin
             # no miscount hits by chance: a record that names the wrong
@@ -375,6 +376,7 @@ class Tally:
         self.winner += (ours > 0) == (want > 0) and (ours < 0) == (want < 0)
         self.exact += d < 1e-6
         self.off1 += abs(d - 1) < 1e-6
+        self.other_order += other_order
         self.off10 += d >= 10 - 1e-6
         if not unsettled:
             self.settled += 1
@@ -403,9 +405,10 @@ def report(name, t, rate):
     if not t.n:
         return
     print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
-          "  off1 %d  settled %d (%s), off>3 %d (%s), off>=10 %d (%s), winner %s%s%s  %s"
+          "  off1 %d  other order %d  settled %d (%s), off>3 %d (%s), off>=10 %d (%s), winner %s%s%s  %s"
           % (name, t.n, pct(t.winner, t.n), t.n - t.winner, pct(t.exact, t.n),
-             t.exact, t.off10, pct(t.off10, t.n).strip(), t.off1, t.settled,
+             t.exact, t.off10, pct(t.off10, t.n).strip(), t.off1,
+             t.other_order, t.settled,
              pct(t.settled, t.n).strip(),
              t.settled_off3, pct(t.settled_off3, t.settled).strip(),
              t.settled_off10, pct(t.settled_off10, t.settled).strip(),
@@ -547,8 +550,9 @@ def main(argv):
         gnu = gnugo_cached(a.cache, path, rules_kind(o), o["komi"], o["bonus"])
         half = half_of(rel_of(g))
         for key in ((name, half), (name, "all")):
-            tallies.setdefault(key, Tally()).add(want, ours, o["unsettled"],
-                                                 dead_eq, gnu)
+            tallies.setdefault(key, Tally()).add(
+                want, ours, o["unsettled"], dead_eq, gnu,
+                o["agreement"] == "other-order")
         wrong = (ours > 0) != (want > 0) or (ours < 0) != (want < 0)
         if abs(ours - want) > 1e-6 or dead_eq is False:
             misses.append((name, half, rel_of(g), o["recorded"], o["result"],
