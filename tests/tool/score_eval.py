@@ -556,7 +556,8 @@ def main(argv):
         wrong = (ours > 0) != (want > 0) or (ours < 0) != (want < 0)
         if abs(ours - want) > 1e-6 or dead_eq is False:
             misses.append((name, half, rel_of(g), o["recorded"], o["result"],
-                           ours - want, o["unsettled"], gnu, wrong, dead_eq))
+                           ours - want, o["unsettled"], gnu, wrong, dead_eq,
+                           o["agreement"] == "other-order"))
 
     print("score-eval: %s (sgfscore %s)" % (corpus, " ".join(a.arg) or "defaults"))
     names = []
@@ -577,14 +578,15 @@ def main(argv):
             print("  (GNU Go answered %d of %d; --gnugo fills the cache)"
                   % (t.g_n, t.n))
     if a.list:
-        print("misses (set half path RE ours diff unsettled gnugo):")
+        print("misses (set half path RE ours diff unsettled gnugo, marks):")
         for m in sorted(misses, key=lambda m: (m[0], -abs(m[5]), m[2])):
             gnu = m[7]
             gtxt = ("-" if gnu in (None, "missing") else "%+g" % gnu)
-            print("  %s %s %s RE[%s] %s %+g u=%d gnugo %s%s%s"
+            print("  %s %s %s RE[%s] %s %+g u=%d gnugo %s%s%s%s"
                   % (m[0], m[1], m[2], m[3], m[4], m[5], m[6], gtxt,
                      " WRONG-WINNER" if m[8] else "",
-                     " dead-set" if m[9] is False else ""))
+                     " dead-set" if m[9] is False else "",
+                     " other-order" if m[10] else ""))
     return 0
 
 
