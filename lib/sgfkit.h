@@ -948,7 +948,7 @@ typedef struct sgf_game_score {
  * says, then the count.  Moves the rules forbid are played on as SGF says
  * (sgf_position_play) and counted in sgf_game_replay_summary(g).  An
  * estimated count of a record that stops before its end that disagrees
- * with RE[] is estimated again with the other player first (unless
+ * with RE[] is finished again with the other player first (unless
  * o->estimate.finish_first names one): SGF_AGREE_OTHER_ORDER when that
  * count is RE[]'s; the count reported stays the first one.  p and map
  * (SGF_MAP_SIZE bytes; the scored map of the final position, row by row,

@@ -75,6 +75,7 @@
 #include "score/playout.h"
 #include "score/tactics.h"
 #include "score/lifedeath.h"
+#include "score/estimate.h"
 #include "score/finish.h"
 #include "score/race.h"
 #include "score/eyespace.h"
@@ -889,10 +890,46 @@ static void sure_owners(const est *e, unsigned char *owner)
     }
 }
 
+/* What a second finish of the same estimate needs (estimate.h). */
+struct est_kept {
+    const sgf_position *p;
+    int first;               /* who moves first in the second finish */
+    size_t np;
+    unsigned char *before;   /* the map before the finish, then the sure
+                              * owners: np bytes each */
+    pl_board base;           /* the record's board, laid over mem */
+    void *mem, *fmem;
+};
+
+int est_finish_other(est_kept *k, unsigned char *map)
+{
+    memcpy(map, k->before, k->np);
+    fin_finish(k->p, &k->base, k->fmem, map, k->before + k->np, k->first);
+    return 0;
+}
+
+void est_kept_free(est_kept *k)
+{
+    if (!k)
+        return;
+    free(k->before);
+    free(k->mem);
+    free(k->fmem);
+    free(k);
+}
+
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map)
 {
+    return est_estimate_dead(p, o, map, NULL);
+}
+
+int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
+                      unsigned char *map, est_kept **kept)
+{
+    if (kept)
+        *kept = NULL;
     est e = { .p = p, .w = p->b.width, .h = p->b.height, .s = p->b.stride };
     e.np = (size_t)e.w * (size_t)e.h;
     e.open_end = sgf_position_ply(p) > 0 && !sgf_position_game_over(p);
@@ -959,20 +996,32 @@ int sgf_position_estimate_dead(const sgf_position *p,
             rc = SGF_E_NOMEM;
             goto out;
         }
+        int first = o && (o->finish_first == SGF_BLACK ||
+                          o->finish_first == SGF_WHITE)
+                        ? o->finish_first
+                    : p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
         if (e.open_end) {
             memcpy(before, map, e.np);
             sure_owners(&e, before + e.np);
-            int first = o && (o->finish_first == SGF_BLACK ||
-                              o->finish_first == SGF_WHITE)
-                            ? o->finish_first
-                        : p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
             fin_finish(p, &e.base, fmem, map, before + e.np, first);
         } else {
             fin_open(p, &e.base, fmem, map);
         }
-        free(fmem);
         mark_doubts(&e, map, before);
+        est_kept *k = kept && e.open_end ? malloc(sizeof *k) : NULL;
+        if (k) {
+            /* the finish's inputs change hands: nothing is copied */
+            *k = (est_kept){ p, 3 - first, e.np, before, e.base, mem, fmem };
+            *kept = k;
+            before = NULL;
+            mem = fmem = NULL;
+        }
+        free(fmem);
         free(before);
+        if (kept && e.open_end && !k) {
+            rc = SGF_E_NOMEM;
+            goto out;
+        }
     }
     rc = count_unsettled(&e, map);
 out:

@@ -12,6 +12,7 @@
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
+#include "score/estimate.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 
@@ -207,17 +208,15 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
     return d < 1e-6 && d > -1e-6 ? SGF_AGREE_MATCH : SGF_AGREE_WINNER_ONLY;
 }
 
-/* Whether RE[] is the count of p estimated with the other player moving
- * first after the record's last move (in a map of its own: the caller's
- * keeps the first count).  Returns 1, 0, or SGF_E_NOMEM. */
-static int other_order_matches(const sgf_position *p,
-                               const sgf_estimate_options *first,
+/* Whether RE[] is the count of p with the other player moving first
+ * after the record's last move: the estimate's second finish, in a map of
+ * its own (the caller's keeps the first count).  Returns 1, 0, or
+ * SGF_E_NOMEM. */
+static int other_order_matches(const sgf_position *p, est_kept *kept,
                                int handicap, const sgf_scored_game *out)
 {
-    sgf_estimate_options o = *first;
-    o.finish_first = p->h.to_move == SGF_WHITE ? SGF_BLACK : SGF_WHITE;
     unsigned char map[SGF_MAP_SIZE];
-    int rc = sgf_position_estimate_dead(p, &o, map);
+    int rc = est_finish_other(kept, map);
     if (rc < 0)
         return rc;
     sgf_score s;
@@ -307,8 +306,13 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
              : mode == SGF_DEAD_MARKUP ? SGF_DEAD_NO_MARKUP
                                        : SGF_DEAD_ESTIMATE;
     }
+    /* a record that stops before its end does not say who moved first in
+     * the moves it leaves out, and that can be worth the last point: the
+     * estimate is kept for a second finish, with the other player first */
+    est_kept *kept = NULL;
     if (mode == SGF_DEAD_ESTIMATE) {
-        rc = sgf_position_estimate_dead(p, &o->estimate, map);
+        rc = est_estimate_dead(p, &o->estimate, map,
+                               o->estimate.finish_first ? NULL : &kept);
         if (rc < 0)
             return rc;
     }
@@ -322,23 +326,21 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                             mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
                                                       : 0,
                             map, &out->score);
-    if (rc)
-        return rc;
-    if (out->no_result)
-        strcpy(out->result, "Void");
-    else
-        sgf_score_result(&out->score, 0, out->result, sizeof out->result);
-    out->agreement = agreement(&out->recorded, &out->score, out->no_result,
-                               mode == SGF_DEAD_ESTIMATE, out->ended);
-    /* a record that stops before its end does not say who moved first in
-     * the moves it leaves out, and that can be worth the last point */
-    if (mode == SGF_DEAD_ESTIMATE && !out->ended && sgf_position_ply(p) > 0 &&
-        !o->estimate.finish_first && sgf_score_disagrees(out)) {
-        rc = other_order_matches(p, &o->estimate, handicap, out);
-        if (rc < 0)
-            return rc;
-        if (rc)
-            out->agreement = SGF_AGREE_OTHER_ORDER;
+    if (rc == 0) {
+        if (out->no_result)
+            strcpy(out->result, "Void");
+        else
+            sgf_score_result(&out->score, 0, out->result, sizeof out->result);
+        out->agreement = agreement(&out->recorded, &out->score,
+                                   out->no_result, mode == SGF_DEAD_ESTIMATE,
+                                   out->ended);
+        if (kept && sgf_score_disagrees(out)) {
+            rc = other_order_matches(p, kept, handicap, out);
+            if (rc > 0)
+                out->agreement = SGF_AGREE_OTHER_ORDER;
+            rc = rc < 0 ? rc : 0;
+        }
     }
-    return 0;
+    est_kept_free(kept);
+    return rc;
 }

@@ -12,6 +12,7 @@
 #include <strings.h>
 /* the capture search's own board (internal); sgf/checks.h has a CHECK of
  * its own that the harness's replaces */
+#include "score/estimate.h"
 #include "score/playout.h"
 #include "score/pat3.h"
 #include "score/tactics.h"
@@ -1042,6 +1043,65 @@ static void test_takes_inside(void)
     CHECK(takes_inside_at(open, 4, 0, 0) == 0);
 }
 
+/* The finish played again on the kept estimate (est_finish_other) counts
+ * what a whole estimate with the other player first counts, the marks of
+ * doubt aside.  corpus/score/other-order's position after Black's e5:
+ * White first, Black must connect at e6 (a teire, no territory there);
+ * Black first, e6 stays Black's. */
+static void test_finish_other(void)
+{
+    static const char *const rows[] = {
+        ".........", ".........", ".........",
+        "XXXX.XXXX",
+        ".....O...",
+        "OOOOOOOOO",
+        ".........", ".........", ".........",
+    };
+    const int e6 = 3 * 9 + 4;
+    sgf_rules r;
+    sgf_position *p = sgf_position_new();
+    unsigned char *first = calloc(SGF_MAP_SIZE, 1), *again = calloc(SGF_MAP_SIZE, 1),
+                  *whole = calloc(SGF_MAP_SIZE, 1);
+    est_kept *k = NULL;
+    if (!p || !first || !again || !whole ||
+        sgf_rules_named("japanese", &r) != SGF_OK ||
+        sgf_position_reset(p, 9, 9, &r) != SGF_OK) {
+        CHECK(0);
+        goto done;
+    }
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (rows[y][x] != '.')
+                sgf_position_setup(p, x, y, rows[y][x] == 'X' ? SGF_BLACK : SGF_WHITE);
+    sgf_position_setup_done(p);
+    sgf_position_play(p, SGF_BLACK, 4, 4, NULL);
+    CHECK(est_estimate_dead(p, NULL, first, &k) >= 0);
+    CHECK(k != NULL);
+    if (!k)
+        goto done;
+    CHECK_INT(est_finish_other(k, again), 0);
+    sgf_estimate_options black_first = { .finish_first = SGF_BLACK };
+    CHECK(sgf_position_estimate_dead(p, &black_first, whole) >= 0);
+    int same = 1;
+    for (int i = 0; i < 81; i++)
+        same &= (again[i] & ~SGF_MAP_UNSETTLED) == (whole[i] & ~SGF_MAP_UNSETTLED);
+    CHECK(same);
+    CHECK((first[e6] & SGF_MAP_OWNER) != SGF_BLACK);
+    CHECK_INT(again[e6] & SGF_MAP_OWNER, SGF_BLACK);
+    est_kept_free(k);
+    /* a game over keeps nothing: there is no finish to play again */
+    sgf_position_play(p, SGF_WHITE, -1, -1, NULL);
+    sgf_position_play(p, SGF_BLACK, -1, -1, NULL);
+    k = NULL;
+    CHECK(est_estimate_dead(p, NULL, first, &k) >= 0);
+    CHECK(k == NULL);
+done:
+    sgf_position_free(p);
+    free(first);
+    free(again);
+    free(whole);
+}
+
 int main(void)
 {
     test_dead_stone_in_territory();
@@ -1059,6 +1119,7 @@ int main(void)
     test_no_eye_seki();
     test_race();
     test_takes_inside();
+    test_finish_other();
     test_boundary_stone_connects();
     test_unsure_group();
     test_doubt_in_atari();

@@ -1,0 +1,28 @@
+/*
+ * estimate.h - the estimate of sgf_position_estimate_dead kept for a
+ * second finish: a record that stops before its end is counted with the
+ * other player first too when its count disagrees with RE[] (scoregame.c,
+ * doc/dead-stones.md), and the estimate before the finish is the same
+ * both ways, so only the finish is played again.  Never installed.
+ */
+#ifndef SGFKIT_ESTIMATE_H
+#define SGFKIT_ESTIMATE_H
+
+#include "sgfkit.h"
+
+typedef struct est_kept est_kept;
+
+/* sgf_position_estimate_dead, and, when kept is not NULL and p's record
+ * stops before its end, *kept: what a second finish needs (NULL
+ * otherwise; est_kept_free frees it). */
+int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
+                      unsigned char *map, est_kept **kept);
+
+/* Writes into map the dead stones and the count of the finished board
+ * with the other player first (SGF_MAP_MARKED points, as fin_finish
+ * writes them; no unsettled marks).  Returns 0. */
+int est_finish_other(est_kept *k, unsigned char *map);
+
+void est_kept_free(est_kept *k);
+
+#endif /* SGFKIT_ESTIMATE_H */
