@@ -901,11 +901,10 @@ struct est_kept {
     void *mem, *fmem;
 };
 
-int est_finish_other(est_kept *k, unsigned char *map)
+void est_finish_other(est_kept *k, unsigned char *map)
 {
     memcpy(map, k->before, k->np);
     fin_finish(k->p, &k->base, k->fmem, map, k->before + k->np, k->first);
-    return 0;
 }
 
 void est_kept_free(est_kept *k)

@@ -20,8 +20,8 @@ int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
 
 /* Writes into map the dead stones and the count of the finished board
  * with the other player first (SGF_MAP_MARKED points, as fin_finish
- * writes them; no unsettled marks).  Returns 0. */
-int est_finish_other(est_kept *k, unsigned char *map);
+ * writes them; no unsettled marks). */
+void est_finish_other(est_kept *k, unsigned char *map);
 
 void est_kept_free(est_kept *k);
 

@@ -216,11 +216,9 @@ static int other_order_matches(const sgf_position *p, est_kept *kept,
                                int handicap, const sgf_scored_game *out)
 {
     unsigned char map[SGF_MAP_SIZE];
-    int rc = est_finish_other(kept, map);
-    if (rc < 0)
-        return rc;
+    est_finish_other(kept, map);
     sgf_score s;
-    rc = sgf_position_score(p, handicap, SGF_SCORE_MARKED_SEKI, map, &s);
+    int rc = sgf_position_score(p, handicap, SGF_SCORE_MARKED_SEKI, map, &s);
     if (rc)
         return rc;
     return agreement(&out->recorded, &s, out->no_result, 1, out->ended) ==
