@@ -9,7 +9,8 @@
  * with the player to move:
  *
  *  1. saves its living string the last move left in atari: takes an
- *     enemy string in atari next to it, else extends (the teire);
+ *     enemy string in atari next to it, else extends (the teire); not a
+ *     stone that a snapback protects;
  *  2. takes a living enemy string in atari that could not be saved,
  *     unless only its own dead stones hold it (the count removes them),
  *     a ko excepted (step 5);
@@ -393,6 +394,19 @@ static int rescue(const fin *f, const pl_board *b, int q, int c)
     return 0;
 }
 
+/* Is the stone on q (in atari on board b) protected by a snapback: the
+ * enemy stone that takes it is left in atari in a string of two or more,
+ * taken back at once on q (no ko)?  The exchange changes no count, so
+ * the atari needs no answer, and filling its liberty would lose a point
+ * under territory scoring.  A larger string taken would not come back. */
+static int snapback(const pl_board *b, int q)
+{
+    int size, cap;
+    int l = atari_lib(b, q);
+    return pl_probe(b, l, 3 - b->cell[q].color, &size, &cap) == 1 && cap == 1 &&
+           size >= 2;
+}
+
 /* Step 1: saves c's largest living string in atari on board b (a teire,
  * or the connection of a ko just taken).  Returns the move, 0 for none. */
 static int save(const fin *f, const pl_board *b, int c)
@@ -401,7 +415,7 @@ static int save(const fin *f, const pl_board *b, int c)
     int best = 0, most = 0;
     for (int q = 0; q < f->p->b.npoints; q++) {
         if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
-            cl[q].size <= most || !pl_atari(b, q))
+            cl[q].size <= most || !pl_atari(b, q) || snapback(b, q))
             continue;
         int m = rescue(f, b, q, c);
         if (m) {
