@@ -10,7 +10,8 @@
  *
  *  1. saves its living string the last move left in atari: takes an
  *     enemy string in atari next to it, else extends (the teire); not a
- *     stone that a snapback protects;
+ *     stone that a snapback protects, nor a string that only dead stones
+ *     hold in atari (their capture would be one more dead stone);
  *  2. takes a living enemy string in atari that could not be saved,
  *     unless only its own dead stones hold it (the count removes them),
  *     a ko excepted (step 5);
@@ -394,38 +395,6 @@ static int rescue(const fin *f, const pl_board *b, int q, int c)
     return 0;
 }
 
-/* Is the stone on q (in atari on board b) protected by a snapback: the
- * enemy stone that takes it is left in atari in a string of two or more,
- * taken back at once on q (no ko)?  The exchange changes no count, so
- * the atari needs no answer, and filling its liberty would lose a point
- * under territory scoring.  A larger string taken would not come back. */
-static int snapback(const pl_board *b, int q)
-{
-    int size, cap;
-    int l = atari_lib(b, q);
-    return pl_probe(b, l, 3 - b->cell[q].color, &size, &cap) == 1 && cap == 1 &&
-           size >= 2;
-}
-
-/* Step 1: saves c's largest living string in atari on board b (a teire,
- * or the connection of a ko just taken).  Returns the move, 0 for none. */
-static int save(const fin *f, const pl_board *b, int c)
-{
-    const pl_cell *cl = b->cell;
-    int best = 0, most = 0;
-    for (int q = 0; q < f->p->b.npoints; q++) {
-        if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
-            cl[q].size <= most || !pl_atari(b, q) || snapback(b, q))
-            continue;
-        int m = rescue(f, b, q, c);
-        if (m) {
-            best = m;
-            most = cl[q].size;
-        }
-    }
-    return best;
-}
-
 /* Do only dead stones of c hold the string on q (board b) in atari?  The
  * count removes them: taking the string with them would revive them. */
 static int held_by_dead(const fin *f, const pl_board *b, int q, int c)
@@ -441,6 +410,57 @@ static int held_by_dead(const fin *f, const pl_board *b, int q, int c)
         r = cl[r].next;
     } while (r != q);
     return 1;
+}
+
+/* Is the stone on q (in atari on board b) protected by a snapback: the
+ * enemy stone that takes it is left in atari in a string of two or more,
+ * taken back at once on q (no ko)?  The exchange changes no count, so
+ * the atari needs no answer, and filling its liberty would lose a point
+ * under territory scoring.  A larger string taken would not come back. */
+static int snapback(const pl_board *b, int q)
+{
+    int size, cap;
+    int l = atari_lib(b, q);
+    return pl_probe(b, l, 3 - b->cell[q].color, &size, &cap) == 1 && cap == 1 &&
+           size >= 2;
+}
+
+/* Is the string on q (in atari on board b) held by dead enemy stones
+ * alone, and would the enemy's capture join none of its living stones?
+ * The capturing stone is one more dead stone (the stones it takes come
+ * back as territory), so the atari needs no answer; a ko of dead stones
+ * neither: the records leave them (doc/dead-stones.md). */
+static int dead_threat(const fin *f, const pl_board *b, int q)
+{
+    const int s = b->stride, e = 3 - b->cell[q].color;
+    if (!held_by_dead(f, b, q, e))
+        return 0;
+    int l = atari_lib(b, q);
+    const int nb[4] = { l - s, l - 1, l + 1, l + s };
+    for (int k = 0; k < 4; k++)
+        if (b->cell[nb[k]].color == e && !f->dead[nb[k]])
+            return 0;
+    return 1;
+}
+
+/* Step 1: saves c's largest living string in atari on board b (a teire,
+ * or the connection of a ko just taken).  Returns the move, 0 for none. */
+static int save(const fin *f, const pl_board *b, int c)
+{
+    const pl_cell *cl = b->cell;
+    int best = 0, most = 0;
+    for (int q = 0; q < f->p->b.npoints; q++) {
+        if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
+            cl[q].size <= most || !pl_atari(b, q) || snapback(b, q) ||
+            dead_threat(f, b, q))
+            continue;
+        int m = rescue(f, b, q, c);
+        if (m) {
+            best = m;
+            most = cl[q].size;
+        }
+    }
+    return best;
 }
 
 /* Steps 2 and 5: the largest living enemy string in atari that c can
