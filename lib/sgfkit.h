@@ -785,7 +785,7 @@ typedef struct sgf_estimate_options {
     uint64_t seed;       /* same seed, same answer */
     int finish_first;    /* who moves first when a record that stops before
                           * its end is played out: SGF_BLACK or SGF_WHITE;
-                          * 0: the player the record gives the move */
+                          * else: the player the record gives the move */
 } sgf_estimate_options;
 
 /* Decides which stones of p (a finished game) are dead, under the rules of

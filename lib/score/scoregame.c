@@ -309,8 +309,9 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
      * estimate is kept for a second finish, with the other player first */
     est_kept *kept = NULL;
     if (mode == SGF_DEAD_ESTIMATE) {
-        rc = est_estimate_dead(p, &o->estimate, map,
-                               o->estimate.finish_first ? NULL : &kept);
+        int first = o->estimate.finish_first;
+        bool named = first == SGF_BLACK || first == SGF_WHITE;
+        rc = est_estimate_dead(p, &o->estimate, map, named ? NULL : &kept);
         if (rc < 0)
             return rc;
     }
