@@ -41,8 +41,9 @@
  * In the dame phase (few open points, nothing worth VALUE_UNSURE) the
  * order of the last dame decides who plays a teire, which no ranking of
  * single moves gets right: there the mover's boundary points next to a
- * short string are read (search), each against the enemy's answers of the
- * same kind, the rest played out by the steps above.
+ * short string or worth a point are read (search), each against the
+ * enemy's answers of the same kind, the rest played out by the steps
+ * above.
  *
  * Never a move that leaves its own string with one liberty, none next to
  * its own dead stones (that would revive them), no capture outside steps
@@ -74,8 +75,9 @@ enum {
     KEEP_STONES = 3,
     /* the dame phase is read, not ranked (search), once the open points
      * are this few; the moves read are those next to a living string with
-     * at most SEARCH_LIBS liberties, where the teire are, and none are
-     * read when there are more than SEARCH_MOVES of them */
+     * at most SEARCH_LIBS liberties, where the teire are, and the last
+     * points worth something, whose order decides who plays them; none
+     * are read when there are more than SEARCH_MOVES of them */
     SEARCH_OPEN = 24,
     SEARCH_LIBS = 2,
     SEARCH_MOVES = 16,
@@ -103,7 +105,7 @@ typedef struct fin {
     int value;           /* the deiri of boundary's last answer */
     int lines;           /* lines the search may still play out */
     int open;            /* points of open areas (label_areas) */
-    int ncand;           /* boundary's moves next to a short string (cand) */
+    int ncand;           /* boundary's moves the search reads (cand) */
     int cand[SEARCH_MOVES];   /* the first SEARCH_MOVES of them */
     const unsigned char *owner;   /* per map index: its sure owner, or 0 */
 } fin;
@@ -669,7 +671,7 @@ static int boundary(fin *f, int c)
                 if (n < shortest)
                     shortest = n;
             }
-        if (shortest <= SEARCH_LIBS) {
+        if (shortest <= SEARCH_LIBS || deiri > 0) {
             if (f->ncand < SEARCH_MOVES)
                 f->cand[f->ncand] = m;
             f->ncand++;
@@ -1018,10 +1020,11 @@ static int value_of(fin *f, int t, int c, int moves, int limit, fin *g,
 }
 
 /* The move of c in the dame phase: of the policy's m and c's boundary
- * moves next to a short string, the one worth most to c whatever the
- * enemy answers (value_of), m unless another is worth strictly more.
- * The order of the last dame decides who plays the teire, which a
- * ranking of single moves misses (doc/dead-stones.md). */
+ * moves next to a short string or worth a point, the one worth most to
+ * c whatever the enemy answers (value_of), m unless another is worth
+ * strictly more.  The order of the last dame and one-point moves decides
+ * who plays the teire, which a ranking of single moves misses
+ * (doc/dead-stones.md). */
 static int search(fin *f, int m, int c, int moves, int limit, fin *g, fin *h)
 {
     if (!readable(f) || f->value >= VALUE_UNSURE || f->lines <= 0)
