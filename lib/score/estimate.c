@@ -995,9 +995,7 @@ int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
             rc = SGF_E_NOMEM;
             goto out;
         }
-        int first = o && (o->finish_first == SGF_BLACK ||
-                          o->finish_first == SGF_WHITE)
-                        ? o->finish_first
+        int first = est_first_named(o) ? o->finish_first
                     : p->h.to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
         if (e.open_end) {
             memcpy(before, map, e.np);

@@ -12,6 +12,14 @@
 
 typedef struct est_kept est_kept;
 
+/* Does o name the player who moves first in the finish (SGF_BLACK or
+ * SGF_WHITE)?  Otherwise the record's player to move does, and a count
+ * that disagrees with RE[] is finished again with the other first. */
+static inline int est_first_named(const sgf_estimate_options *o)
+{
+    return o && (o->finish_first == SGF_BLACK || o->finish_first == SGF_WHITE);
+}
+
 /* sgf_position_estimate_dead, and, when kept is not NULL and p's record
  * stops before its end, *kept: what a second finish needs (NULL
  * otherwise; est_kept_free frees it). */

@@ -309,9 +309,8 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
      * estimate is kept for a second finish, with the other player first */
     est_kept *kept = NULL;
     if (mode == SGF_DEAD_ESTIMATE) {
-        int first = o->estimate.finish_first;
-        bool named = first == SGF_BLACK || first == SGF_WHITE;
-        rc = est_estimate_dead(p, &o->estimate, map, named ? NULL : &kept);
+        rc = est_estimate_dead(p, &o->estimate, map,
+                               est_first_named(&o->estimate) ? NULL : &kept);
         if (rc < 0)
             return rc;
     }
