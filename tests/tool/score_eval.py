@@ -442,6 +442,15 @@ def main(argv):
     ap.add_argument("--tool", default=None)
     ap.add_argument("--arg", action="append", default=[])
     a = ap.parse_args(argv)
+    if a.work:
+        os.makedirs(a.work, exist_ok=True)
+        return evaluate(a, a.work)
+    # the positions written for ogs and goscorer go with the run
+    with tempfile.TemporaryDirectory(prefix="sgfkit-eval-") as work:
+        return evaluate(a, work)
+
+
+def evaluate(a, work):
     here = os.path.dirname(os.path.abspath(__file__))
     tool = a.tool or os.path.join(here, "..", "..", "build", "bin", "sgfscore")
     corpus = os.path.abspath(a.corpus)
@@ -449,8 +458,6 @@ def main(argv):
         print("score-eval: SKIP: no corpus at %s" % corpus)
         return 77
     sets = a.sets.split(",")
-    work = a.work or tempfile.mkdtemp(prefix="sgfkit-eval-")
-    os.makedirs(work, exist_ok=True)
     os.makedirs(a.cache, exist_ok=True)
     dedup = Dedup()
     # the lists of games are the same from run to run: kept in the work
