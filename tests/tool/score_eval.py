@@ -16,6 +16,9 @@ skipped):
             RE[], KM[] written (games without KM[] are counted, not
             scored), scored with --rules=japanese; these records stop
             before the dame
+  nokm      the same records without KM[]: sgfscore infers the rules
+            and the komi from the record (rules_source, komi_source);
+            GNU Go is given the komi and rules sgfscore inferred
   ogs       4-software-tests/online-go__score-estimator: final boards with
             the dead stones OGS removed; each becomes a setup-only SGF under
             the work folder, its RE[] the area count (Chinese rules, komi
@@ -28,7 +31,9 @@ Every game falls in one half by a hash of its path inside the corpus
 other.  --half picks one (default: both, reported apart).
 
 GNU Go (/usr/games/gnugo --score aftermath, --japanese-rules or
---chinese-rules as the rules say, --komi as counted; under area rules the
+--chinese-rules as the rules say, --komi as counted, and a record without
+KM[] given as a copy that states it: GNU Go takes the komi of the file it
+loads, its own default when there is none; under area rules the
 handicap points White is owed are added to its margin, as tests/bench/score
 does) is read from a cache folder (--cache, default /tmp/sgfkit-gnugo);
 --gnugo fills the missing answers first (about 1 s a game), -j at a time.
@@ -66,7 +71,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kgs_scores  # noqa: E402
 
 GNUGO = "/usr/games/gnugo"
-ALL_SETS = ["kgs19", "server19", "small", "pro", "ogs", "goscorer"]
+ALL_SETS = ["kgs19", "server19", "small", "pro", "nokm", "ogs", "goscorer"]
 PRO_DIR = "1-pro/shiofreecss__Gosei-Kifu"
 SERVER_DIRS = ["2-online", "3-ai", "4-software-tests"]
 OGS_DIR = "4-software-tests/online-go__score-estimator/test_games"
@@ -337,11 +342,23 @@ def gnugo_run(cache, path, rules, komi):
     f = os.path.join(cache, gnugo_key(path, rules, komi) + ".txt")
     if os.path.exists(f):
         return
+    # GNU Go takes the komi of the file it loads, its own default when the
+    # file has no KM[], whatever --komi says: a record without one is
+    # given a copy that states the komi counted
+    data = read(path)
+    copy = None
+    if not re.search(rb"KM\[", data):
+        fd, copy = tempfile.mkstemp(dir=cache, suffix=".sgf")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(re.sub(rb"(\(\s*;)", lambda m: m.group(1) +
+                            b"KM[%s]" % str(komi).encode(), data, count=1))
     args = ["nice", "-n", "10", GNUGO, "--score", "aftermath", "--komi",
             str(komi), "--chinese-rules" if rules == "area" else
-            "--japanese-rules", "-l", path]
+            "--japanese-rules", "-l", copy or path]
     p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        check=False)
+    if copy:
+        os.unlink(copy)
     fd, tmp = tempfile.mkstemp(dir=cache)
     with os.fdopen(fd, "wb") as fh:
         fh.write(p.stdout)
@@ -484,12 +501,15 @@ def evaluate(a, work):
                 games.append((s if s == "server19" else "%dx%d" % (size, size),
                               path, ["--dead=estimate"], None))
     nokm = []
-    if "pro" in sets:
+    if "pro" in sets or "nokm" in sets:
         if "pro" not in listed:
             listed["pro"] = pro_games(corpus, tool, dedup)
         keep, nokm = listed["pro"]
-        games += [("pro", p, ["--dead=estimate", "--rules=japanese"], None)
-                  for p in keep]
+        if "pro" in sets:
+            games += [("pro", p, ["--dead=estimate", "--rules=japanese"], None)
+                      for p in keep]
+        if "nokm" in sets:
+            games += [("nokm", p, ["--dead=estimate"], None) for p in nokm]
     if "ogs" in sets:
         games += [("ogs", p, ["--dead=estimate"], (rel, dp))
                   for p, rel, dp in ogs_positions(corpus, work)]
@@ -578,8 +598,8 @@ def evaluate(a, work):
             if t:
                 r = rates.get(name)
                 report(half, t, r[0] / r[1] if half == "all" and r and r[1] else 0)
-        if name == "pro" and nokm:
-            print("  (%d more games without KM[] not scored)" % len(nokm))
+        if name == "pro" and nokm and "nokm" not in sets:
+            print("  (%d more games without KM[]: --sets nokm)" % len(nokm))
         t = tallies.get((name, "all"))
         if t and t.g_n < t.n:
             print("  (GNU Go answered %d of %d; --gnugo fills the cache)"
