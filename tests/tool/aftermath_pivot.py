@@ -29,7 +29,7 @@ import sys
 import tempfile
 from collections import Counter
 
-from score_eval import GNUGO, read, recorded_margin
+from score_eval import GNUGO, komi_stated, read, recorded_margin
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -53,12 +53,9 @@ def aftermath(cache, path, data, rules, komi):
     key = hashlib.sha1(("%s|%s|%s" % (path, rules, komi)).encode()).hexdigest()
     out = os.path.join(cache, key + ".sgf")
     if not os.path.exists(out):
-        # GNU Go takes the komi of the file it loads, whatever --komi says
         fd, copy = tempfile.mkstemp(suffix=".sgf")
         with os.fdopen(fd, "wb") as fh:
-            fh.write(re.sub(rb"(\(\s*;)", lambda m: m.group(1) +
-                            b"KM[%s]" % str(komi).encode(),
-                            re.sub(rb"KM\[[^\]]*\]", b"", data), count=1))
+            fh.write(komi_stated(data, komi))
         fd, tmp = tempfile.mkstemp(dir=cache, suffix=".sgf")
         os.close(fd)
         try:

@@ -338,20 +338,26 @@ def gnugo_cached(cache, path, rules, komi, bonus):
     return margin
 
 
+def komi_stated(data, komi):
+    """The record's bytes with KM[komi] in the first node when it has no
+    KM[]: GNU Go takes the komi of the file it loads, its own default
+    when the file has none, whatever --komi says."""
+    if re.search(rb"KM\[", data):
+        return data
+    return re.sub(rb"(\(\s*;)", lambda m: m.group(1) + b"KM[%s]" % str(komi).encode(),
+                  data, count=1)
+
+
 def gnugo_run(cache, path, rules, komi):
     f = os.path.join(cache, gnugo_key(path, rules, komi) + ".txt")
     if os.path.exists(f):
         return
-    # GNU Go takes the komi of the file it loads, its own default when the
-    # file has no KM[], whatever --komi says: a record without one is
-    # given a copy that states the komi counted
     data = read(path)
     copy = None
     if not re.search(rb"KM\[", data):
         fd, copy = tempfile.mkstemp(dir=cache, suffix=".sgf")
         with os.fdopen(fd, "wb") as fh:
-            fh.write(re.sub(rb"(\(\s*;)", lambda m: m.group(1) +
-                            b"KM[%s]" % str(komi).encode(), data, count=1))
+            fh.write(komi_stated(data, komi))
     args = ["nice", "-n", "10", GNUGO, "--score", "aftermath", "--komi",
             str(komi), "--chinese-rules" if rules == "area" else
             "--japanese-rules", "-l", copy or path]
