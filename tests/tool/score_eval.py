@@ -13,8 +13,8 @@ skipped):
             markup (KGS, NNGS, CGOS, ...)
   small     the same two kinds on 9x9 and 13x13 (reported per size)
   pro       1-pro/shiofreecss__Gosei-Kifu: at least 200 moves, a numeric
-            RE[], KM[] written (games without KM[] are counted, not
-            scored), scored with --rules=japanese; these records stop
+            RE[], KM[] written (the games without KM[] are the set
+            nokm), scored with --rules=japanese; these records stop
             before the dame
   nokm      the same records without KM[]: sgfscore infers the rules
             and the komi from the record (rules_source, komi_source);
@@ -353,11 +353,12 @@ def gnugo_run(cache, path, rules, komi):
     if os.path.exists(f):
         return
     data = read(path)
+    stated = komi_stated(data, komi)
     copy = None
-    if not re.search(rb"KM\[", data):
+    if stated is not data:
         fd, copy = tempfile.mkstemp(dir=cache, suffix=".sgf")
         with os.fdopen(fd, "wb") as fh:
-            fh.write(komi_stated(data, komi))
+            fh.write(stated)
     args = ["nice", "-n", "10", GNUGO, "--score", "aftermath", "--komi",
             str(komi), "--chinese-rules" if rules == "area" else
             "--japanese-rules", "-l", copy or path]
