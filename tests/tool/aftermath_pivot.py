@@ -19,9 +19,7 @@ GNU Go's games are kept in the cache folder (default
 /tmp/sgfkit-aftermath), about a second each.  Exit 0, 2 when a tool
 could not run.
 """
-import csv
 import hashlib
-import io
 import os
 import re
 import subprocess
@@ -29,23 +27,22 @@ import sys
 import tempfile
 from collections import Counter
 
-from score_eval import GNUGO, komi_stated, read, recorded_margin
+from score_eval import (GNUGO, komi_stated, read, recorded_margin, rules_kind,
+                        run_tool)
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def count(tool, args, data):
-    """sgfscore's CSV row for the record's bytes, None when it gave none."""
+    """sgfscore's JSON object for the record's bytes, None when it gave none."""
     fd, path = tempfile.mkstemp(suffix=".sgf")
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
     try:
-        p = subprocess.run([tool, "--format=csv", "-q"] + args + [path],
-                           stdout=subprocess.PIPE, check=False)
+        out, _ = run_tool(tool, args, [path], 1)
     finally:
         os.unlink(path)
-    rows = list(csv.DictReader(io.StringIO(p.stdout.decode("utf-8", "replace"))))
-    return rows[0] if rows else None
+    return out.get((path, 1))
 
 
 def aftermath(cache, path, data, rules, komi):
@@ -102,23 +99,21 @@ def main(argv):
     for path in a.files:
         data = read(path)
         first = count(tool, args, data)
-        if not first or recorded_margin(first["recorded"]) is None:
+        if not first or "error" in first or recorded_margin(first["recorded"]) is None:
             print("%s: no count or no recorded margin" % path)
             pivots["no count"] += 1
             continue
         want = recorded_margin(first["recorded"])
-        rules = "area" if first["rules"] in ("chinese", "aga", "ing",
-                                             "ancient-chinese") else "terr"
-        moves = aftermath(a.cache, path, data, rules, first["komi"])
-        height = int(re.search(rb"SZ\[(\d+)", data).group(1)) if re.search(
-            rb"SZ\[(\d+)", data) else 19
+        moves = aftermath(a.cache, path, data, rules_kind(first), first["komi"])
+        size = re.search(rb"SZ\[(\d+)", data)
+        height = int(size.group(1)) if size else 19
         end = data.rstrip().rfind(b")")
-        margins = [float(first["margin"])]
+        margins = [first["margin"]]
         for k in range(1, len(moves) + 1):
             tail = b"".join(b";%s[%s]" % (c.encode(), m.encode())
                             for c, m in moves[:k])
             row = count(tool, args, data[:end] + tail + data[end:])
-            margins.append(float(row["margin"]) if row else float("nan"))
+            margins.append(row["margin"] if row and "error" not in row else float("nan"))
         pivot = len(margins)
         while pivot > 0 and abs(margins[pivot - 1] - want) < 1e-6:
             pivot -= 1
