@@ -157,21 +157,30 @@ def source_of(obj, roots, src):
     return os.path.join(d, best + '.c') if best else None
 
 
-def nm(obj):
-    r = subprocess.run(['nm', '-P', obj], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, universal_newlines=True)
-    if r.returncode != 0:
-        fail_usage('nm %s: %s' % (obj, r.stderr.strip()))
-    defined, used = set(), set()
-    for line in r.stdout.splitlines():
-        p = line.split()
-        if len(p) < 2:
-            continue
-        if p[1] == 'U':
-            used.add(p[0])
-        elif p[1] in 'TDBRCGSVWI':
-            defined.add(p[0])
-    return defined, used
+def nm(objs):
+    """Each object's defined and undefined symbols, from one nm run over
+    all of them (one run each costs seconds over the whole build)."""
+    out = {o: (set(), set()) for o in objs}
+    for i in range(0, len(objs), 500):
+        chunk = objs[i:i + 500]
+        r = subprocess.run(['nm', '-P', '-A'] + chunk, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, universal_newlines=True)
+        if r.returncode != 0:
+            fail_usage('nm: %s' % r.stderr.strip())
+        for line in r.stdout.splitlines():
+            obj, sep, rest = line.partition(': ')
+            while sep and obj not in out:   # a ': ' inside the path
+                more, sep, rest = rest.partition(': ')
+                obj += ': ' + more
+            p = rest.split()
+            if not sep or len(p) < 2:
+                continue
+            defined, used = out[obj]
+            if p[1] == 'U':
+                used.add(p[0])
+            elif p[1] in 'TDBRCGSVWI':
+                defined.add(p[0])
+    return out
 
 
 def sccs(nodes, edges):
@@ -292,13 +301,15 @@ def main(argv):
     objs = objects([os.path.join(build, 'lib'), os.path.join(build, 'bin')]
                    + extra)
     defined_by, uses_of = {}, {}
-    nobjects = 0
+    ours = {}
     for o in objs:
         s = source_of(o, roots, src)
-        if s is None or s not in texts:
-            continue   # an object of a file that is gone, or not ours
-        nobjects += 1
-        d, u = nm(o)
+        if s is not None and s in texts:   # else gone, or not ours
+            ours[o] = s
+    symbols = nm(list(ours))
+    nobjects = len(ours)
+    for o, s in ours.items():
+        d, u = symbols[o]
         for name in d:
             defined_by.setdefault(name, set()).add(s)
         uses_of.setdefault(s, set()).update(u)
