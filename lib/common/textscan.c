@@ -237,3 +237,23 @@ const char *scan_amount(const char *p, amount *a)
     a->v = v;
     return p;
 }
+
+/* Whether hay holds needle: ASCII needles case-insensitively and as a
+ * whole word ("Ing" is no clue inside "Beijing"), others as they are. */
+bool has_word(const char *hay, const char *needle)
+{
+    if (!hay)
+        return false;
+    if ((unsigned char)needle[0] >= 0x80)
+        return strstr(hay, needle) != NULL;
+    for (const char *p = hay; *p; p++) {
+        if (lower(*p) != lower(needle[0]) || (p > hay && is_alpha(p[-1])))
+            continue;
+        size_t n = 0;
+        while (needle[n] && lower(p[n]) == lower(needle[n]))
+            n++;
+        if (!needle[n] && !is_alpha(p[n]))
+            return true;
+    }
+    return false;
+}

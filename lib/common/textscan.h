@@ -92,6 +92,11 @@ static inline size_t any_word_at(const char *s, const char *const *words)
     return 0;
 }
 
+/* Whether hay holds needle: ASCII needles case-insensitively and as a
+ * whole word ("Ing" is no clue inside "Beijing"), others as they are.
+ * false when hay is NULL. */
+bool has_word(const char *hay, const char *needle);
+
 /* Length of the UTF-8 character at p; 1 for a byte that does not start a
  * well-formed one, so scanning always advances. */
 static inline size_t u8len(const char *p)

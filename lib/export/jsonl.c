@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "go/assume.h"
+#include "go/game_go.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
@@ -217,8 +217,8 @@ static int read_start(line_start *l, sgf_game *g, const sgf_rules *rules)
     l->height = in->height;
     l->setup = false;
     l->first = 0;
-    /* HA without AB: the stones go/assume.c placed stand before any
-     * setup */
+    /* HA without AB: the stones that go/assume_handicap.c placed stand
+     * before any setup */
     const game_go *go = game_go_get(g);
     if (go && go->placed_n) {
         memset(l->initial, 0, (size_t)l->width * (size_t)l->height);

@@ -15,7 +15,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "go/assume.h"
+#include "go/assume_rules.h"
+#include "go/game_go.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "common/arena.h"
@@ -719,7 +720,7 @@ static int replay_start(replay *r)
     r->cycle_ply = -1;
     r->cycle_len = 0;
     memset(&r->sum, 0, sizeof r->sum);
-    /* HA[N] without AB: the stones assume.c placed on the fixed points */
+    /* HA[N] without AB: the stones on the fixed points (assume_handicap.c) */
     const game_go *go = game_go_get(g);
     if (go && go->placed_n) {
         for (int i = 0; i < go->placed_n; i++)

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "go/assume.h"
+#include "go/assume_clues.h"
 #include "go/board.h"
 #include "go/position.h"
 #include "go/replay.h"
@@ -247,7 +247,7 @@ static const char *counted_as_it_stands(sgf_game *g, const sgf_rules *rules,
     for (size_t i = 0; i < sizeof counting_as_it_stands /
                                sizeof counting_as_it_stands[0]; i++)
         if (strstr(pc, counting_as_it_stands[i]))
-            return assume_evidence(g, "PC", pc);
+            return clue_evidence(g, "PC", pc);
     return NULL;
 }
 

@@ -1182,8 +1182,8 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
     if (c->node != root)
         n += count_stones(c->g, sgf_node_find(root, SGF_P_AB));
     bool later = n == 0 && ab_later(c->node);
-    /* no AB before the first move on the main line: assume.c places the
-     * stones on the fixed points or says why it cannot */
+    /* no AB before the first move on the main line: assume_handicap.c
+     * places the stones on the fixed points or says why it cannot */
     if (n == 0 && !later && c->node == c->g->gameinfo_node)
         return;
     if (n == 0)

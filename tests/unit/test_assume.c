@@ -1,5 +1,5 @@
 /*
- * test_assume.c - what a record does not state (lib/assume.c): the rules
+ * test_assume.c - what a record does not state (lib/go/assume*.c): the rules
  * and komi inferred and where from, the handicap stones of HA without AB,
  * and what the replay, the checks and the scorer make of them
  * (doc/gameinfo.md, "What the record leaves unsaid").

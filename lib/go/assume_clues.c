@@ -1,0 +1,67 @@
+/*
+ * assume_clues.c - what the inferences of assume.c read of a record
+ * beyond sgf_info (assume_clues.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/arena.h"
+#include "sgf/game.h"
+#include "sgf/points.h"
+#include "sgf/text.h"
+#include "go/assume_clues.h"
+
+const sgf_prop *clue_info_prop(const sgf_game *g, int kind)
+{
+    return g->gameinfo_node ? sgf_node_find(g->gameinfo_node, kind) : NULL;
+}
+
+const char *clue_prop_text(sgf_game *g, const sgf_prop *p)
+{
+    return p && p->nvalues ? sgf_value_text(g, p, 0, NULL) : NULL;
+}
+
+/* Colour of the first move of the main line, 0 when there is none. */
+int clue_first_mover(const sgf_game *g)
+{
+    for (const sgf_node *n = g->root; n; n = n->child)
+        for (const sgf_prop *q = n->props; q; q = q->next)
+            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
+                return q->kind == SGF_P_B ? SGF_BLACK : SGF_WHITE;
+    return 0;
+}
+
+/* Black stones set up before the first move, no white one, and White
+ * moves first: a handicap, whatever HA says (a problem gives Black the
+ * move).  0 for none. */
+int clue_handicap_setup(const sgf_game *g)
+{
+    if (clue_first_mover(g) != SGF_WHITE)
+        return 0;
+    int black = 0;
+    for (const sgf_node *n = g->root; n; n = n->child) {
+        for (const sgf_prop *q = n->props; q; q = q->next) {
+            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
+                return black;
+            if (q->kind == SGF_P_AW)
+                return 0;
+            if (q->kind == SGF_P_AB) {
+                point_set s;
+                point_set_clear(&s);
+                black += (int)point_list_collect(q, g->info.width,
+                                                 g->info.height, &s);
+            }
+        }
+    }
+    return black;
+}
+
+const char *clue_evidence(sgf_game *g, const char *prop, const char *value)
+{
+    char q[80], buf[96];
+    snprintf(buf, sizeof buf, "%s[%s]", prop, text_quote(q, sizeof q, value));
+    char *e = arena_strndup(&g->a, buf, strlen(buf));
+    if (!e)
+        g->nomem = true;
+    return e;
+}
