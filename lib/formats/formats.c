@@ -2,7 +2,7 @@
  * formats.c - the one table of record formats: the names each goes by,
  * how its first bytes are told apart, and its converter to SGF.  A new
  * format is a line here and a file like gib.c (doc/foreign.md, "Adding a
- * format").  The directory walk and archive members (input/inputs.c) take
+ * format").  The directory walk and archive members (input/policy.c) take
  * the names from here; the reader (sgf/reader.c) the names, the sniffers
  * and the converters.
  */
