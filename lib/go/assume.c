@@ -41,6 +41,7 @@ void assume_game(sgf_game *g)
     if (go) {
         go->rules_why = go->komi_why = NULL;
         go->rules_pos = 0;
+        go->rules_from_names = false;
         go->placed_n = 0;
         memset(&go->summary, 0, sizeof go->summary);
     }

@@ -56,12 +56,28 @@ int clue_handicap_setup(const sgf_game *g)
     return black;
 }
 
+static const char *evidence_kept(sgf_game *g, const char *text)
+{
+    char *e = arena_strndup(&g->a, text, strlen(text));
+    if (!e)
+        g->nomem = true;
+    return e;
+}
+
 const char *clue_evidence(sgf_game *g, const char *prop, const char *value)
 {
     char q[80], buf[96];
     snprintf(buf, sizeof buf, "%s[%s]", prop, text_quote(q, sizeof q, value));
-    char *e = arena_strndup(&g->a, buf, strlen(buf));
-    if (!e)
-        g->nomem = true;
-    return e;
+    return evidence_kept(g, buf);
+}
+
+const char *clue_evidence_pair(sgf_game *g, const char *prop,
+                               const char *value, const char *prop2,
+                               const char *value2)
+{
+    char q[80], q2[80], buf[192];
+    snprintf(buf, sizeof buf, "%s[%s] and %s[%s]", prop,
+             text_quote(q, sizeof q, value), prop2,
+             text_quote(q2, sizeof q2, value2));
+    return evidence_kept(g, buf);
 }

@@ -25,5 +25,9 @@ int clue_handicap_setup(const sgf_game *g);
 /* "PROP[value]" in g's arena (a long value cut, as the notes quote it),
  * for a report of what an inference rests on; NULL when out of memory. */
 const char *clue_evidence(sgf_game *g, const char *prop, const char *value);
+/* "PROP[value] and PROP2[value2]", the same way. */
+const char *clue_evidence_pair(sgf_game *g, const char *prop,
+                               const char *value, const char *prop2,
+                               const char *value2);
 
 #endif /* SGFKIT_GO_ASSUME_CLUES_H */

@@ -290,7 +290,8 @@ static void komi_unstated(sgf_game *g, game_go *go)
         go->komi_why = in->komi ? "a count in whole points: the rules' "
                                  "whole komi"
                                : "a count in whole points: no komi";
-    } else if (known && sgf_rules_named(set, &r) == 0) {
+    } else if (known && !go->rules_from_names &&
+               sgf_rules_named(set, &r) == 0) {
         in->komi = r.komi;
         in->komi_evidence = in->rules_source == SGF_SOURCE_RECORD
                                 ? clue_evidence(g, "RU", in->rules)

@@ -16,6 +16,7 @@
 #include "sgf/points.h"
 #include "go/assume_clues.h"
 #include "go/assume_rules.h"
+#include "go/hepburn.h"
 
 /* ------------------------------------------------------------------ */
 /* Text tests                                                          */
@@ -98,6 +99,9 @@ static bool korean_text(const char *s)
  * decides; clues of one kind that disagree decide nothing. */
 enum clue_level {
     LEVEL_NONE,
+    LEVEL_NAMES,     /* PB[] and PW[] both Japanese names: players of
+                      * Japan play under its rules, save abroad and in
+                      * international events, which other clues name */
     LEVEL_COUNT,     /* RE[] with KM[]: a margin only a territory count
                       * gives (a seki could still give it by area) */
     LEVEL_SERVER,    /* a server named in PC or AP: its default rules,
@@ -698,6 +702,24 @@ static void count_parity_clues(sgf_game *g, verdict *v)
           prop_pos(g, SGF_P_RE));
 }
 
+/* A player's name written as a Japanese one: in kana, or romanized in
+ * Hepburn with four morae or more (two-syllable pinyin such as "Ke Jie"
+ * has three). */
+static bool japanese_name(const char *s)
+{
+    return s && (has_range(s, 0x3040, 0x30FF) || hepburn_name_morae(s) >= 4);
+}
+
+/* PB[] and PW[]: both players' names are Japanese ones. */
+static void name_clues(const sgf_game *g, verdict *v)
+{
+    const sgf_info *in = &g->info;
+    if (japanese_name(in->black) && japanese_name(in->white))
+        found(v, LEVEL_NAMES, "japanese", "PB", in->black, "both players' "
+              "names are Japanese, and players of Japan play under its "
+              "rules", prop_pos(g, SGF_P_PB));
+}
+
 /* ------------------------------------------------------------------ */
 /* The 座子 opening                                                    */
 
@@ -767,6 +789,7 @@ void assume_rules(sgf_game *g, game_go *go)
     application_clues(g, &v);
     komi_clues(g, &v);
     count_parity_clues(g, &v);
+    name_clues(g, &v);
     /* Chinese games began with the 座子 stones into the 1920s, and
      * Korean ones with sixteen (sunjang baduk): an older game without
      * them was played in Japan */
@@ -786,7 +809,11 @@ void assume_rules(sgf_game *g, game_go *go)
         set = "korean";
     in->rules_source = SGF_SOURCE_INFERRED;
     in->rules_assumed = set;
-    in->rules_evidence = clue_evidence(g, v.prop, v.value);
+    in->rules_evidence = v.level == LEVEL_NAMES
+                             ? clue_evidence_pair(g, "PB", in->black, "PW",
+                                                  in->white)
+                             : clue_evidence(g, v.prop, v.value);
     go->rules_why = v.why;
     go->rules_pos = v.pos;
+    go->rules_from_names = v.level == LEVEL_NAMES;
 }

@@ -5,6 +5,7 @@
 #ifndef SGFKIT_GO_GAME_GO_H
 #define SGFKIT_GO_GAME_GO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "sgfkit.h"
 
@@ -19,6 +20,9 @@ typedef struct game_go {
      * komi_evidence without the words on KM[0]) */
     const char *komi_clue;
     uint32_t rules_pos;
+    /* the rules rest on the players' names alone, which say where the
+     * game was played but not when: no komi of today follows from them */
+    bool rules_from_names;
     /* the handicap stones placed for HA without AB */
     int placed_n;
     uint8_t placed_x[9], placed_y[9];

@@ -98,6 +98,29 @@ static const rules_case rules_cases[] = {
     /* the 座子 opening */
     { "(;AW[dd][pp]AB[dp][pd];W[qf])", SGF_SOURCE_INFERRED, "ancient-chinese",
       "the 座子 opening" },
+    /* both players' names Japanese: the weakest clue */
+    { "(;PB[Osawa Tokutaro]PW[Go Seigen]HA[4]AB[dd][dp][pd][pp];W[qf])",
+      SGF_SOURCE_INFERRED, "japanese",
+      "PB[Osawa Tokutaro] and PW[Go Seigen]" },
+    { "(;PB[Hon'inbo Shūsaku]PW[Ōta Yūzō];B[aa])", SGF_SOURCE_INFERRED,
+      "japanese", "PB[Hon'inbo Shūsaku] and PW[Ōta Yūzō]" },
+    { "(;PB[Kohno Rin]PW[Hattori Atsushi];B[aa])", SGF_SOURCE_INFERRED,
+      "japanese", "PB[Kohno Rin] and PW[Hattori Atsushi]" },
+    { "(;PB[Kohno Rin]PW[Hattori Atsushi]KM[8];B[aa])", SGF_SOURCE_INFERRED,
+      "ing", "KM[8]" },
+    { "(;PB[Cho Chikun]PW[Kang Dongyun];B[aa])", SGF_SOURCE_DEFAULT,
+      "chinese", NULL },
+    { "(;PB[Shi Yue]PW[Iyama Yuta];B[aa])", SGF_SOURCE_DEFAULT, "chinese",
+      NULL },
+    { "(;PB[Kato]PW[Iyama Yuta];B[aa])", SGF_SOURCE_DEFAULT, "chinese",
+      NULL },
+    { "(;PB[Go Seigen (Wu Qingyuan)]PW[Iyama Yuta];B[aa])",
+      SGF_SOURCE_DEFAULT, "chinese", NULL },
+    { "(;PW[Iyama Yuta];B[aa])", SGF_SOURCE_DEFAULT, "chinese", NULL },
+    { "(;PB[Sui Shinji]PW[Fu Tsuyoshi];B[aa])", SGF_SOURCE_INFERRED,
+      "japanese", "PB[Sui Shinji] and PW[Fu Tsuyoshi]" },
+    { "(;PB[Si Tsuyoshi]PW[Iyama Yuta];B[aa])", SGF_SOURCE_DEFAULT,
+      "chinese", NULL },
 };
 
 static void test_rules(void)
@@ -141,6 +164,13 @@ static const komi_case komi_cases[] = {
     { "(;KM[6.5];B[aa])", 6.5, SGF_SOURCE_RECORD, NULL },
     { "(;RU[黑先贴4目半];B[aa])", 4.5, SGF_SOURCE_RECORD, "RU[黑先贴4目半]" },
     { "(;B[aa])", 0, SGF_SOURCE_DEFAULT, NULL },
+    /* the players' names say where, not when: no komi of today (an Edo
+     * game without DT), the era's with a date */
+    { "(;PB[Inoue Shutetsu]PW[Honinbo Shuwa];B[aa])", 0, SGF_SOURCE_DEFAULT,
+      NULL },
+    { "(;PB[Sakata Eio]PW[Otake Hideo]DT[1965];B[aa])", 4.5,
+      SGF_SOURCE_INFERRED, "DT[1965]" },
+    { "(;PC[Tokyo];B[aa])", 6.5, SGF_SOURCE_INFERRED, "PC[Tokyo]" },
     /* the 1930s game of issue 16: 白胜5目 */
     { "(;DT[1933]RE[白胜5目];B[aa])", 0, SGF_SOURCE_INFERRED, "DT[1933]" },
     { "(;DT[1935]RE[W+0.5];B[aa])", 4.5, SGF_SOURCE_INFERRED, "DT[1935]" },
