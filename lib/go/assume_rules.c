@@ -789,7 +789,8 @@ void assume_rules(sgf_game *g, game_go *go)
     application_clues(g, &v);
     komi_clues(g, &v);
     count_parity_clues(g, &v);
-    name_clues(g, &v);
+    if (v.level == LEVEL_NONE)
+        name_clues(g, &v);      /* the weakest: it can only decide alone */
     /* Chinese games began with the 座子 stones into the 1920s, and
      * Korean ones with sixteen (sunjang baduk): an older game without
      * them was played in Japan */

@@ -51,7 +51,7 @@ static const char *onset_vowels(const char *w, size_t *len)
     };
     for (size_t i = 0; i < sizeof onsets / sizeof onsets[0]; i++) {
         size_t n = strlen(onsets[i].onset);
-        if (!strncmp(w, onsets[i].onset, n)) {
+        if (w[0] == onsets[i].onset[0] && !strncmp(w, onsets[i].onset, n)) {
             *len = n;
             return onsets[i].vowels;
         }
