@@ -339,6 +339,8 @@ typedef struct verdict {
     const char *value;
     const char *why;          /* what the clue means, for the note */
     uint32_t pos;
+    const char *prop2;        /* a second property it rests on, or NULL */
+    const char *value2;
 } verdict;
 
 static void found(verdict *v, enum clue_level level, const char *set,
@@ -351,7 +353,7 @@ static void found(verdict *v, enum clue_level level, const char *set,
         return;
     if (level > v->level) {
         *v = (verdict){ set, level, false, v->korean_seen, prop, value, why,
-                        pos };
+                        pos, NULL, NULL };
         return;
     }
     if (!same_family(set, v->set))
@@ -714,10 +716,15 @@ static bool japanese_name(const char *s)
 static void name_clues(const sgf_game *g, verdict *v)
 {
     const sgf_info *in = &g->info;
-    if (japanese_name(in->black) && japanese_name(in->white))
-        found(v, LEVEL_NAMES, "japanese", "PB", in->black, "both players' "
-              "names are Japanese, and players of Japan play under its "
-              "rules", prop_pos(g, SGF_P_PB));
+    if (!japanese_name(in->black) || !japanese_name(in->white))
+        return;
+    found(v, LEVEL_NAMES, "japanese", "PB", in->black, "both players' names "
+          "are Japanese, and players of Japan play under its rules",
+          prop_pos(g, SGF_P_PB));
+    if (v->level == LEVEL_NAMES) {
+        v->prop2 = "PW";
+        v->value2 = in->white;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -777,7 +784,8 @@ void assume_rules(sgf_game *g, game_go *go)
         go->rules_pos = g->root->pos;
         return;
     }
-    verdict v = { "", LEVEL_NONE, false, false, NULL, NULL, NULL, 0 };
+    verdict v = { "", LEVEL_NONE, false, false, NULL, NULL, NULL, 0, NULL,
+                  NULL };
     result_clues(g, &v);
     match_clues_of(g, &v);
     event_clues_of("EV", in->event, prop_pos(g, SGF_P_EV), &v);
@@ -810,10 +818,9 @@ void assume_rules(sgf_game *g, game_go *go)
         set = "korean";
     in->rules_source = SGF_SOURCE_INFERRED;
     in->rules_assumed = set;
-    in->rules_evidence = v.level == LEVEL_NAMES
-                             ? clue_evidence_pair(g, "PB", in->black, "PW",
-                                                  in->white)
-                             : clue_evidence(g, v.prop, v.value);
+    in->rules_evidence = v.prop2 ? clue_evidence_pair(g, v.prop, v.value,
+                                                      v.prop2, v.value2)
+                                 : clue_evidence(g, v.prop, v.value);
     go->rules_why = v.why;
     go->rules_pos = v.pos;
     go->rules_from_names = v.level == LEVEL_NAMES;
