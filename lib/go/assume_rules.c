@@ -79,11 +79,17 @@ static bool has_range(const char *s, unsigned lo, unsigned hi)
     return false;
 }
 
+/* Hiragana or katakana: only Japanese writes them. */
+static bool kana_text(const char *s)
+{
+    return has_range(s, 0x3040, 0x30FF);
+}
+
 /* Japanese writing: kana, or the Japanese forms 黒 (black) and 戦
  * (tournament), which Chinese writes 黑 and 战/戰. */
 static bool japanese_text(const char *s)
 {
-    return has_range(s, 0x3040, 0x30FF) ||
+    return kana_text(s) ||
            (s && (strstr(s, "黒") || strstr(s, "戦")));
 }
 
@@ -709,7 +715,7 @@ static void count_parity_clues(sgf_game *g, verdict *v)
  * has three). */
 static bool japanese_name(const char *s)
 {
-    return s && (has_range(s, 0x3040, 0x30FF) || hepburn_name_morae(s) >= 4);
+    return s && (kana_text(s) || hepburn_name_morae(s) >= 4);
 }
 
 /* PB[] and PW[]: both players' names are Japanese ones. */
