@@ -105,11 +105,7 @@ enum { RACE_MOVES = 24 };
 
 static void race_add(int *moves, int *n, int pt)
 {
-    for (int i = 0; i < *n; i++)
-        if (moves[i] == pt)
-            return;
-    if (*n < RACE_MOVES)
-        moves[(*n)++] = pt;
+    tac_add_move(moves, n, RACE_MOVES, pt);
 }
 
 /* Adds the liberty of each string of colour col in atari next to the

@@ -45,11 +45,7 @@ static int defend(tac *t, int d, int tg);
 /* Adds pt to moves unless present. */
 static void add_move(int *moves, int *n, int pt)
 {
-    for (int i = 0; i < *n; i++)
-        if (moves[i] == pt)
-            return;
-    if (*n < MAX_MOVES)
-        moves[(*n)++] = pt;
+    tac_add_move(moves, n, MAX_MOVES, pt);
 }
 
 /* The heads of the strings of the other colour that touch the string on

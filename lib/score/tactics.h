@@ -33,6 +33,18 @@ void tac_start(tac *t, const pl_board *b, long budget);
  * self-atari without a capture. */
 int tac_defence(const pl_board *b, int m, int c);
 
+/* Appends pt to the n moves of a search's move list, unless it is there
+ * or the list holds max already: both searches (this one, race.c's) order
+ * their moves by kind and try each point once. */
+static inline void tac_add_move(int *moves, int *n, int max, int pt)
+{
+    for (int i = 0; i < *n; i++)
+        if (moves[i] == pt)
+            return;
+    if (*n < max)
+        moves[(*n)++] = pt;
+}
+
 /* 1 when the string of the stone on pt in b can be captured although its
  * owner moves first (within TAC_DEPTH plies and budget nodes), else 0. */
 int tac_captured(tac *t, const pl_board *b, int pt, long budget);
