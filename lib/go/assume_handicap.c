@@ -220,6 +220,14 @@ void assume_handicap(sgf_game *g, game_go *go)
                         "on a fixed handicap point whose stone would still "
                         "stand, so none were placed", ha, conflict[0],
                         color[0], a);
+        } else if (conflict[0] == conflict[1]) {
+            /* one move on a point both placements share */
+            game_report(g, SGF_C_BAD_HANDICAP, hp->pos, 0,
+                        "HA[3] but no handicap stones (AB) are set up; "
+                        "White moves first, but move %d (%c %s) is played "
+                        "where both the Japanese and the GTP placements "
+                        "would have a stone, so none were placed",
+                        conflict[0], color[0], a);
         } else {
             gtp_point(b, x[1][at[1]], y[1][at[1]], size);
             game_report(g, SGF_C_BAD_HANDICAP, hp->pos, 0,
