@@ -112,6 +112,11 @@ def run_tool(tool, args, files, jobs):
         took += time.monotonic() - start
         if p.returncode not in (0, 1):
             sys.stderr.write(p.stderr.decode("utf-8", "replace"))
+            if p.returncode < 0:
+                # -q leaves nothing on stderr: name the crash and its files
+                sys.stderr.write("score-eval: %s killed by signal %d on %d files "
+                                 "from %s\n" % (tool, -p.returncode, len(chunk),
+                                                 chunk[0]))
             sys.exit(2)
         for line in p.stdout.decode("utf-8").splitlines():
             o = json.loads(line)
