@@ -86,7 +86,8 @@ static const sgf_node *last_node(const sgf_game *g)
 /* N of the handicap bonus (KataGo's rule, tests/rules/cases.txt
  * handicap-bonus): Black's stones on the board before the first move when
  * White has none, else a handicap of HA[N] written as N Black moves in a
- * row. */
+ * row.  Black stones set up with no HA and Black to move are a problem or
+ * a teaching position, not a handicap (the checker reads them so too). */
 static int handicap_stones(const sgf_game *g, const final_state *f)
 {
     int black = 0, white = 0;
@@ -109,7 +110,8 @@ static int handicap_stones(const sgf_game *g, const final_state *f)
         if (move)
             break;
     }
-    if (white == 0 && black >= 2)
+    if (white == 0 && black >= 2
+        && (g->info.handicap >= 2 || clue_first_mover(g) == SGF_WHITE))
         return black;
     if (g->info.handicap_placed)
         return g->info.handicap_placed;
