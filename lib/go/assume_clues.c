@@ -31,13 +31,8 @@ int clue_first_mover(const sgf_game *g)
     return 0;
 }
 
-/* Black stones set up before the first move, no white one, and White
- * moves first: a handicap, whatever HA says (a problem gives Black the
- * move).  0 for none. */
-int clue_handicap_setup(const sgf_game *g)
+int clue_black_setup(const sgf_game *g)
 {
-    if (clue_first_mover(g) != SGF_WHITE)
-        return 0;
     int black = 0;
     for (const sgf_node *n = g->root; n; n = n->child) {
         for (const sgf_prop *q = n->props; q; q = q->next) {
@@ -54,6 +49,30 @@ int clue_handicap_setup(const sgf_game *g)
         }
     }
     return black;
+}
+
+int clue_handicap_setup(const sgf_game *g)
+{
+    return clue_first_mover(g) == SGF_WHITE ? clue_black_setup(g) : 0;
+}
+
+int clue_handicap_moves(const sgf_game *g)
+{
+    int ha = g->info.handicap;
+    if (ha < 2)
+        return 0;
+    int run = 0;
+    for (const sgf_node *n = g->root; n; n = n->child) {
+        for (const sgf_prop *q = n->props; q; q = q->next) {
+            if (q->kind == SGF_P_AB || q->kind == SGF_P_AW)
+                return 0;
+            if (q->kind == SGF_P_W)
+                return run == ha ? run : 0;
+            if (q->kind == SGF_P_B && ++run > ha)
+                return 0;
+        }
+    }
+    return 0;
 }
 
 static const char *evidence_kept(sgf_game *g, const char *text)

@@ -18,10 +18,15 @@ const sgf_prop *clue_info_prop(const sgf_game *g, int kind);
 const char *clue_prop_text(sgf_game *g, const sgf_prop *p);
 /* Colour of the first move of the main line, 0 when there is none. */
 int clue_first_mover(const sgf_game *g);
-/* Black stones set up before the first move, no white one, and White
- * moves first: a handicap, whatever HA says (a problem gives Black the
- * move).  0 for none. */
+/* Black stones set up before the first move of the main line; 0 when a
+ * white stone is set up there too. */
+int clue_black_setup(const sgf_game *g);
+/* Those stones when White moves first: a handicap, whatever HA says (a
+ * problem gives Black the move).  0 for none. */
 int clue_handicap_setup(const sgf_game *g);
+/* Handicap written as moves: HA[N] (N >= 2), no setup stones, and the
+ * game opens with N Black moves in a row.  N, or 0 for none. */
+int clue_handicap_moves(const sgf_game *g);
 /* "PROP[value]" in g's arena (a long value cut, as the notes quote it),
  * for a report of what an inference rests on; NULL when out of memory. */
 const char *clue_evidence(sgf_game *g, const char *prop, const char *value);

@@ -167,6 +167,10 @@ void assume_handicap(sgf_game *g, game_go *go)
     int first = clue_first_mover(g);
     bool white_set_up = before_moves(g, SGF_P_AW);
     if (first != SGF_WHITE || white_set_up) {
+        /* the stones written as Black's first moves: nothing is missing
+         * (the replay says so in a note, handicap-as-moves) */
+        if (clue_handicap_moves(g))
+            return;
         /* only White moving first over an empty board says where the
          * stones went; say which of those is missing */
         const char *why = white_set_up ? "white stones are set up (AW)"

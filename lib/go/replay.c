@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "go/assume_clues.h"
 #include "go/assume_rules.h"
 #include "go/game_go.h"
 #include "go/board.h"
@@ -674,27 +675,6 @@ static int play_line(replay *r, const sgf_node *n)
     return 0;
 }
 
-/* Handicap written as moves: HA[N] (N >= 2), no setup stones, and the
- * game opens with N Black moves in a row. */
-static int handicap_moves(const sgf_game *g)
-{
-    int ha = g->info.handicap;
-    if (ha < 2)
-        return 0;
-    int run = 0;
-    for (const sgf_node *n = g->root; n; n = n->child) {
-        for (const sgf_prop *q = n->props; q; q = q->next) {
-            if (q->kind == SGF_P_AB || q->kind == SGF_P_AW)
-                return 0;
-            if (q->kind == SGF_P_W)
-                return run == ha ? run : 0;
-            if (q->kind == SGF_P_B && ++run > ha)
-                return 0;
-        }
-    }
-    return 0;
-}
-
 /* Starts a replay of g under r->rules; false when g is no Go game or its
  * board cannot be played. */
 static int replay_start(replay *r)
@@ -992,11 +972,12 @@ void replay_check(sgf_game *g)
                     "four stones on the 4-4 points (座子) and White moves "
                     "first: an ancient Chinese game, checked under %s rules",
                     r.rules.name);
-    r.handicap_run = handicap_moves(g);
+    r.handicap_run = clue_handicap_moves(g);
     if (r.handicap_run)
         game_report(g, SGF_C_HANDICAP_AS_MOVES, g->root->pos, 0,
                     "HA[%d] and the game opens with %d Black moves: the "
-                    "handicap stones are written as moves",
+                    "handicap stones are written as moves (FF[4] sets them "
+                    "up with AB)",
                     g->info.handicap, r.handicap_run);
 
     /* the main line */
@@ -1061,7 +1042,7 @@ int sgf_game_replay(sgf_game *g, const sgf_rules *rules, sgf_position *p,
     int rc = replay_start(&r);
     if (rc)
         return rc;
-    r.handicap_run = handicap_moves(g);
+    r.handicap_run = clue_handicap_moves(g);
     rc = play_line(&r, g->root);
     keep_summary(&r);
     return rc;

@@ -52,8 +52,6 @@ int sgf_score_disagrees(const sgf_scored_game *s)
 typedef struct final_state {
     int moves;
     int last_x, last_y;
-    int black_moves_first;     /* Black moves before White's first one */
-    int white_seen;
 } final_state;
 
 static int note_step(void *ctx, const sgf_position *p,
@@ -68,10 +66,6 @@ static int note_step(void *ctx, const sgf_position *p,
         f->last_x = step->x;
         f->last_y = step->y;
     }
-    if (step->color == SGF_WHITE)
-        f->white_seen = 1;
-    else if (!f->white_seen)
-        f->black_moves_first++;
     return 0;
 }
 
@@ -88,37 +82,14 @@ static const sgf_node *last_node(const sgf_game *g)
  * White has none, else a handicap of HA[N] written as N Black moves in a
  * row.  Black stones set up with no HA and Black to move are a problem or
  * a teaching position, not a handicap (the checker reads them so too). */
-static int handicap_stones(const sgf_game *g, const final_state *f)
+static int handicap_stones(const sgf_game *g)
 {
-    int black = 0, white = 0;
-    for (const sgf_node *n = g->root; n; n = n->child) {
-        bool move = false;
-        for (const sgf_prop *q = n->props; q; q = q->next) {
-            if (q->kind == SGF_P_B || q->kind == SGF_P_W)
-                move = true;
-            else if (q->kind == SGF_P_AB || q->kind == SGF_P_AW) {
-                point_set s;
-                point_set_clear(&s);
-                unsigned c = point_list_collect(q, g->info.width,
-                                                g->info.height, &s);
-                if (q->kind == SGF_P_AB)
-                    black += (int)c;
-                else
-                    white += (int)c;
-            }
-        }
-        if (move)
-            break;
-    }
-    if (white == 0 && black >= 2
-        && (g->info.handicap >= 2 || clue_first_mover(g) == SGF_WHITE))
+    int black = clue_black_setup(g);
+    if (black >= 2 && (g->info.handicap >= 2 || clue_first_mover(g) == SGF_WHITE))
         return black;
     if (g->info.handicap_placed)
         return g->info.handicap_placed;
-    int ha = g->info.handicap;
-    if (black == 0 && white == 0 && ha >= 2 && f->black_moves_first >= ha)
-        return ha;
-    return 0;
+    return clue_handicap_moves(g);
 }
 
 /* Dead stones and territory from TB[]/TW[] of the last node: a stone on
@@ -272,7 +243,7 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     out->rules_evidence = t.rules_evidence;
     out->komi_evidence = t.komi_evidence;
 
-    final_state f = { 0, -1, -1, 0, 0 };
+    final_state f = { 0, -1, -1 };
     int rc = sgf_game_replay(g, &out->rules, p, note_step, &f);
     if (rc)
         return rc;
@@ -321,7 +292,7 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     /* an estimate has decided the sekis: the static rules of score.c would
      * call a living group with a string in atari, or with eyes it cannot
      * count, a seki and take its territory */
-    int handicap = handicap_stones(g, &f);
+    int handicap = handicap_stones(g);
     rc = sgf_position_score(p, handicap,
                             mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
                                                       : 0,
