@@ -878,7 +878,8 @@ static void check_single(vctx *c, const sgf_node *n, const sgf_prop *p,
 
 /* ---- properties ---- */
 
-static void note_unknown(vctx *c, const sgf_prop *p, int move)
+/* why: what the property is, " (...)", or "" when nothing is known. */
+static void note_unknown(vctx *c, const sgf_prop *p, int move, const char *why)
 {
     for (unsigned i = 0; i < c->nunknown; i++)
         if (strcmp(c->unknown_seen[i], p->id) == 0)
@@ -886,7 +887,19 @@ static void note_unknown(vctx *c, const sgf_prop *p, int move)
     if (c->nunknown < UNKNOWN_SEEN_MAX)
         c->unknown_seen[c->nunknown++] = p->id;
     game_report(c->g, SGF_C_UNKNOWN_PROPERTY, p->pos, move,
-                "%.32s is not an FF[4] property; kept as it is", p->id);
+                "%.32s%s is not an FF[4] property; kept as it is", p->id, why);
+}
+
+/* Fox writes its byo-yomi as TC[periods] beside TT[seconds] (TM the main
+ * time): its own TC, not FF[3]'s territory count. */
+static bool fox_time_count(const sgf_node *n, const sgf_prop *p)
+{
+    if (p->kind != SGF_P_TC)
+        return false;
+    for (const sgf_prop *q = n->props; q; q = q->next)
+        if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, "TT") == 0)
+            return true;
+    return false;
 }
 
 static const char *obsolete_hint(unsigned k)
@@ -921,7 +934,12 @@ static void check_prop(vctx *c, const sgf_node *n, const sgf_prop *p, int move)
     }
 
     if (k == SGF_P_UNKNOWN) {
-        note_unknown(c, p, move);
+        note_unknown(c, p, move, "");
+        return;
+    }
+    if (fox_time_count(n, p)) {
+        note_unknown(c, p, move, " (beside TT: Fox's byo-yomi periods, not "
+                                 "FF[3]'s territory count)");
         return;
     }
     if (kind_class[k] == SGF_CL_OBSOLETE) {
