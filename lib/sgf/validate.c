@@ -890,16 +890,24 @@ static void note_unknown(vctx *c, const sgf_prop *p, int move, const char *why)
                 "%.32s%s is not an FF[4] property; kept as it is", p->id, why);
 }
 
-/* Fox writes its byo-yomi as TC[periods] beside TT[seconds] (TM the main
- * time): its own TC, not FF[3]'s territory count. */
-static bool fox_time_count(const sgf_node *n, const sgf_prop *p)
+/* Fox writes its byo-yomi as TC[periods] beside TT[seconds]; the Nihon
+ * Kiin's records and Fox's older ones as LT[seconds] beside LC[periods]
+ * (TM the main time): their own ids, not FF[3]'s territory count and
+ * lose-on-time.  What the property is then, " (...)", else NULL. */
+static const char *fox_time(const sgf_node *n, const sgf_prop *p)
 {
-    if (p->kind != SGF_P_TC)
-        return false;
+    const char *pair = p->kind == SGF_P_TC ? "TT" : p->kind == SGF_P_LT ? "LC" : NULL;
+    if (!pair)
+        return NULL;
     for (const sgf_prop *q = n->props; q; q = q->next)
-        if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, "TT") == 0)
-            return true;
-    return false;
+        if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, pair) == 0)
+            return p->kind == SGF_P_TC
+                       ? " (beside TT: Fox's byo-yomi periods, not FF[3]'s "
+                         "territory count)"
+                       : " (beside LC: byo-yomi seconds, as the Nihon Kiin's "
+                         "and Fox's older records write them, not FF[3]'s lose "
+                         "on time)";
+    return NULL;
 }
 
 static const char *obsolete_hint(unsigned k)
@@ -937,9 +945,9 @@ static void check_prop(vctx *c, const sgf_node *n, const sgf_prop *p, int move)
         note_unknown(c, p, move, "");
         return;
     }
-    if (fox_time_count(n, p)) {
-        note_unknown(c, p, move, " (beside TT: Fox's byo-yomi periods, not "
-                                 "FF[3]'s territory count)");
+    const char *fox = fox_time(n, p);
+    if (fox) {
+        note_unknown(c, p, move, fox);
         return;
     }
     if (kind_class[k] == SGF_CL_OBSOLETE) {
