@@ -18,6 +18,7 @@
 #include "sgf/checks.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
+#include "sgf/dialect.h"
 #include "sgf/gameinfo.h"
 #include "sgf/text.h"
 #include "common/textscan.h"
@@ -1050,8 +1051,8 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
     if (rc < 0) {
         if (c->check)
             game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
-                        "KM[%s] is not a number; komi unknown",
-                        text_quote(q, sizeof q, t));
+                        "%s[%s] is not a number; komi unknown",
+                        p->id, text_quote(q, sizeof q, t));
         return;
     }
     in->komi = k.komi;
@@ -1063,32 +1064,32 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
                                 : "Fox convention";
     if (k.scale && k.stones)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
-                    "KM[%s] read as komi %s stones = %s points (%s)",
-                    text_quote(q, sizeof q, t),
+                    "%s[%s] read as komi %s stones = %s points (%s)",
+                    p->id, text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi), why);
     else if (k.scale)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
-                    "KM[%s] read as komi %s points (%s: komi x100)",
-                    text_quote(q, sizeof q, t),
+                    "%s[%s] read as komi %s points (%s: komi x100)",
+                    p->id, text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi), why);
     else if (k.quarter)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
-                    "KM[%s] read as komi %s stones = %s points (a komi in "
+                    "%s[%s] read as komi %s stones = %s points (a komi in "
                     "quarters is in stones: 1 stone = 2 points)",
-                    text_quote(q, sizeof q, t),
+                    p->id, text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi));
     else if (k.stones)
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
-                    "KM[%s] is not a number; read as komi %s stones = %s "
-                    "points", text_quote(q, sizeof q, t),
+                    "%s[%s] is not a number; read as komi %s stones = %s "
+                    "points", p->id, text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi / 2),
                     fmt_num(b, sizeof b, k.komi));
     else
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
-                    "KM[%s] is not a number; read as komi %s",
-                    text_quote(q, sizeof q, t),
+                    "%s[%s] is not a number; read as komi %s",
+                    p->id, text_quote(q, sizeof q, t),
                     fmt_num(a, sizeof a, k.komi));
 }
 
@@ -1352,7 +1353,7 @@ static void read_gameinfo_node(info_ctx *c, const sgf_node *n)
     sgf_info *in = &g->info;
     c->node = n;
     for (const sgf_prop *p = n->props; p; p = p->next) {
-        switch (p->kind) {
+        switch (dialect_kind(n, p)) {
         case SGF_P_KM: read_komi(c, p); break;
         case SGF_P_HA: read_handicap(c, p); break;
         case SGF_P_RE: read_result(c, p); break;

@@ -65,6 +65,7 @@ static bool acted_on(int c)
      * keeps one (always, under SGF_WRITE_REPAIR), then the result is
      * checked again */
     case SGF_C_DUPLICATE_PROPERTY: case SGF_C_TOO_MANY_VALUES:
+    case SGF_C_DIALECT_PROPERTY: case SGF_C_BAD_KOMI:
         return true;
     default:
         return value_check(c);
@@ -185,6 +186,12 @@ static void plan_prop(repair_plan *pl, const sgf_node *n, const sgf_node *root,
     case SGF_C_MARKUP_OVERLAP:
     case SGF_C_TERRITORY_OVERLAP:
         add(pl, p->pos, AT_PROP, REPAIR_OVERLAP);
+        break;
+    case SGF_C_DIALECT_PROPERTY:
+        add(pl, p->pos, AT_PROP, REPAIR_RENAME);
+        break;
+    case SGF_C_BAD_KOMI:
+        add(pl, p->pos, AT_PROP, REPAIR_KOMI);
         break;
     default:
         if (value_check(check))     /* reported at the property itself */
@@ -308,6 +315,19 @@ repair_action repair_prop(const repair_plan *plan, const sgf_prop *p)
         if (x[-1].action == REPAIR_DROP)
             return REPAIR_DROP;
     return (repair_action)e->action;
+}
+
+bool repair_komi(const repair_plan *plan, const sgf_prop *p)
+{
+    const entry *e = lookup(plan, p->pos, AT_PROP);
+    if (!e)
+        return false;
+    while (e > plan->e && e[-1].pos == p->pos && e[-1].at == AT_PROP)
+        e--;
+    for (; e < plan->e + plan->ne && e->pos == p->pos && e->at == AT_PROP; e++)
+        if (e->action == REPAIR_KOMI)
+            return true;
+    return false;
 }
 
 bool repair_split(const repair_plan *plan, const sgf_node *n)

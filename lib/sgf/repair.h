@@ -16,7 +16,11 @@ typedef enum {
     REPAIR_EMPTY,         /* a value written empty: KO[xx] -> KO[] */
     REPAIR_OVERLAP,       /* a point list without the points an earlier
                            * property of its group in the node holds */
-    REPAIR_MOVED          /* a property written in another node instead */
+    REPAIR_MOVED,         /* a property written in another node instead */
+    REPAIR_RENAME,        /* a property of a dialect written under its
+                           * FF[4] id (dialect_kind): KO[6.5] -> KM[6.5] */
+    REPAIR_KOMI           /* a komi in words written as the number the
+                           * game information read: KM[7目半] -> KM[7.5] */
 } repair_action;
 
 typedef struct repair_plan repair_plan;
@@ -28,6 +32,9 @@ void repair_plan_free(repair_plan *plan);
 /* What to do with a value, a property; plan may be NULL (keep). */
 repair_action repair_value(const repair_plan *plan, const sgf_value *v);
 repair_action repair_prop(const repair_plan *plan, const sgf_prop *p);
+/* Whether p's komi is to be written as a number (REPAIR_KOMI), whatever
+ * else the plan does with p. */
+bool repair_komi(const repair_plan *plan, const sgf_prop *p);
 /* n holds both a move and setup, or two moves: it is written as up to
  * three nodes (repair_part). */
 bool repair_split(const repair_plan *plan, const sgf_node *n);

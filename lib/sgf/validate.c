@@ -15,6 +15,7 @@
 
 #include "common/arena.h"
 #include "sgf/checks.h"
+#include "sgf/dialect.h"
 #include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/gameinfo.h"
@@ -941,6 +942,15 @@ static void check_prop(vctx *c, const sgf_node *n, const sgf_prop *p, int move)
         return;
     }
 
+    int ff4 = dialect_kind(n, p);
+    if (ff4 != p->kind) {
+        game_report(c->g, SGF_C_DIALECT_PROPERTY, p->pos, move,
+                    "%s is the %s in the Nihon Kiin's dialect of the "
+                    "game-info node: read as %s", p->id,
+                    ff4 == SGF_P_KM ? "komi" : ff4 == SGF_P_DT ? "date" : "title",
+                    sgf_prop_info_get(ff4)->id);
+        return;
+    }
     if (k == SGF_P_UNKNOWN) {
         note_unknown(c, p, move, "");
         return;
@@ -1109,8 +1119,9 @@ static void check_node(vctx *c, const sgf_node *n, path_state *st)
         st->moves++;
         return;
     }
+    /* the dialect's KO and TE are game information, not marks of a move */
     for (; p; p = p->next)
-        flags |= prop_flags(p->kind);
+        flags |= prop_flags(dialect_kind(n, p));
     if (flags & F_BW)
         move = ++st->moves;
     if ((flags & F_NEEDS_NODE_CHECKS) || (flags & F_BW) == F_BW || !n->parent)

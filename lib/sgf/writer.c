@@ -12,6 +12,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 #include "sgf/diag.h"
 #include "sgf/gameinfo.h"
 #include "sgf/reader.h"
+#include "sgf/dialect.h"
 #include "sgf/repair.h"
 #include "sgf/validate.h"
 #include "sgf/writer.h"
@@ -456,10 +458,31 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
 {
     const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
     sgf_value_type t = prop_type(p);
+    const char *id = p->id;
+    int kind = dialect_kind(w->node, p);
+    if (kind != p->kind) {
+        pi = sgf_prop_info_get(kind);
+        t = pi->type;
+        id = pi->id;
+        n = strlen(id);
+    }
     bool single = pi && pi->list == SGF_L_ONE;
     wrap(w);
-    put(w, p->id, n);
+    put(w, id, n);
     w->col += n;
+    if (repair_komi(w->plan, p) && keep[0]) {
+        /* the komi gameinfo.c read in the words, as FF[4]'s number */
+        size_t len;
+        const char *text = sgf_value_text(w->g, p, 0, &len);
+        double komi;
+        int scaled;
+        char num[40];
+        if (text && sgf_parse_komi(text, NULL, &komi, &scaled) >= 0) {
+            snprintf(num, sizeof num, "[%g]", komi);
+            put_literal(w, num);
+            return;
+        }
+    }
     if (single && kept > 1 && (t == SGF_T_TEXT || t == SGF_T_SIMPLETEXT)) {
         put_joined_text(w, p, keep, t == SGF_T_TEXT);
         return;

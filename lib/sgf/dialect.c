@@ -1,0 +1,45 @@
+/*
+ * dialect.c - the Nihon Kiin's dialect of the game-info node (dialect.h).
+ * Its records, and Fox's older ones, open with TE[title] RD[date] KO[komi]
+ * GK[1] (sgfutils' nk2sgf renames them EV, DT, KM and GM): read as FF[4]
+ * does, KO would be a misplaced ko mark and TE a misplaced tesuji, their
+ * values errors, and the komi and the event lost.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "sgf/dialect.h"
+#include "sgf/properties.h"
+
+static bool has_unknown(const sgf_node *n, const char *id)
+{
+    for (const sgf_prop *q = n->props; q; q = q->next)
+        if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, id) == 0)
+            return true;
+    return false;
+}
+
+/* A node of the dialect: no move, and GK or RD beside the properties. */
+static bool dialect_node(const sgf_node *n)
+{
+    if (sgf_node_find(n, SGF_P_B) || sgf_node_find(n, SGF_P_W))
+        return false;
+    return has_unknown(n, "GK") || has_unknown(n, "RD");
+}
+
+int dialect_kind(const sgf_node *n, const sgf_prop *p)
+{
+    int ff4;
+    if (p->kind == SGF_P_KO)
+        ff4 = SGF_P_KM;
+    else if (p->kind == SGF_P_TE)
+        ff4 = SGF_P_EV;
+    else if (p->kind == SGF_P_UNKNOWN && strcmp(p->id, "RD") == 0)
+        ff4 = SGF_P_DT;
+    else
+        return p->kind;
+    if (!p->nvalues || !p->values[0].len || sgf_node_find(n, ff4) ||
+        !dialect_node(n))
+        return p->kind;
+    return ff4;
+}
