@@ -1,9 +1,9 @@
 /*
- * dialect.c - the Nihon Kiin's dialect of the game-info node (dialect.h).
- * Its records, and Fox's older ones, open with TE[title] RD[date] KO[komi]
- * GK[1] (sgfutils' nk2sgf renames them EV, DT, KM and GM): read as FF[4]
- * does, KO would be a misplaced ko mark and TE a misplaced tesuji, their
- * values errors, and the komi and the event lost.
+ * dialect.c - properties that servers and collections use in their own
+ * sense (dialect.h).  The Nihon Kiin's records, and Fox's older ones, open
+ * with TE[title] RD[date] KO[komi] GK[1] (sgfutils' nk2sgf renames them EV,
+ * DT, KM and GM): read as FF[4] says, KO would be a misplaced ko mark and
+ * TE a misplaced tesuji, their values errors, the komi and the event lost.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -42,4 +42,15 @@ int dialect_kind(const sgf_node *n, const sgf_prop *p)
         !dialect_node(n))
         return p->kind;
     return ff4;
+}
+
+const char *dialect_time(const sgf_node *n, const sgf_prop *p)
+{
+    if (p->kind == SGF_P_TC && has_unknown(n, "TT"))
+        return " (beside TT: Fox's byo-yomi periods, not FF[3]'s territory "
+               "count)";
+    if (p->kind == SGF_P_LT && has_unknown(n, "LC"))
+        return " (beside LC: byo-yomi seconds, as the Nihon Kiin's and Fox's "
+               "older records write them, not FF[3]'s lose on time)";
+    return NULL;
 }

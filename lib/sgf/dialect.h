@@ -1,7 +1,8 @@
 /*
- * dialect.h - the Nihon Kiin's dialect of the game-info node (dialect.c):
- * TE[title], RD[date] and KO[komi] beside GK[1], where FF[4] writes EV, DT
- * and KM.  Never installed.
+ * dialect.h - what servers and collections mean by properties that FF[4]
+ * defines otherwise or not at all (dialect.c): the Nihon Kiin's game-info
+ * node, TE[title], RD[date] and KO[komi] beside GK[1], where FF[4] writes
+ * EV, DT and KM; Fox's and the Nihon Kiin's byo-yomi.  Never installed.
  */
 #ifndef SGFKIT_SGF_DIALECT_H
 #define SGFKIT_SGF_DIALECT_H
@@ -12,5 +13,11 @@
  * dialect (SGF_P_EV for TE, SGF_P_DT for RD, SGF_P_KM for KO), and n does
  * not hold that FF[4] property itself; else p->kind. */
 int dialect_kind(const sgf_node *n, const sgf_prop *p);
+
+/* Fox writes its byo-yomi as TC[periods] beside TT[seconds]; the Nihon
+ * Kiin's records and Fox's older ones as LT[seconds] beside LC[periods]
+ * (TM the main time): their own ids, not FF[3]'s territory count and
+ * lose-on-time.  What p is then, " (...)" for a message; else NULL. */
+const char *dialect_time(const sgf_node *n, const sgf_prop *p);
 
 #endif /* SGFKIT_SGF_DIALECT_H */

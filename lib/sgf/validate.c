@@ -891,26 +891,6 @@ static void note_unknown(vctx *c, const sgf_prop *p, int move, const char *why)
                 "%.32s%s is not an FF[4] property; kept as it is", p->id, why);
 }
 
-/* Fox writes its byo-yomi as TC[periods] beside TT[seconds]; the Nihon
- * Kiin's records and Fox's older ones as LT[seconds] beside LC[periods]
- * (TM the main time): their own ids, not FF[3]'s territory count and
- * lose-on-time.  What the property is then, " (...)", else NULL. */
-static const char *fox_time(const sgf_node *n, const sgf_prop *p)
-{
-    const char *pair = p->kind == SGF_P_TC ? "TT" : p->kind == SGF_P_LT ? "LC" : NULL;
-    if (!pair)
-        return NULL;
-    for (const sgf_prop *q = n->props; q; q = q->next)
-        if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, pair) == 0)
-            return p->kind == SGF_P_TC
-                       ? " (beside TT: Fox's byo-yomi periods, not FF[3]'s "
-                         "territory count)"
-                       : " (beside LC: byo-yomi seconds, as the Nihon Kiin's "
-                         "and Fox's older records write them, not FF[3]'s lose "
-                         "on time)";
-    return NULL;
-}
-
 static const char *obsolete_hint(unsigned k)
 {
     switch (k) {
@@ -955,9 +935,9 @@ static void check_prop(vctx *c, const sgf_node *n, const sgf_prop *p, int move)
         note_unknown(c, p, move, "");
         return;
     }
-    const char *fox = fox_time(n, p);
-    if (fox) {
-        note_unknown(c, p, move, fox);
+    const char *time = dialect_time(n, p);
+    if (time) {
+        note_unknown(c, p, move, time);
         return;
     }
     if (kind_class[k] == SGF_CL_OBSOLETE) {
