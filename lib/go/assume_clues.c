@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/arena.h"
+#include "sgf/dialect.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 #include "sgf/text.h"
@@ -13,7 +14,7 @@
 
 const sgf_prop *clue_info_prop(const sgf_game *g, int kind)
 {
-    return g->gameinfo_node ? sgf_node_find(g->gameinfo_node, kind) : NULL;
+    return g->gameinfo_node ? dialect_find(g->gameinfo_node, kind) : NULL;
 }
 
 const char *clue_prop_text(sgf_game *g, const sgf_prop *p)

@@ -636,16 +636,16 @@ static void komi_clues(sgf_game *g, verdict *v)
         return;
     uint32_t pos = km->pos;
     if (in->komi == 7.5)
-        found(v, LEVEL_KOMI, "chinese", "KM", text, "7.5 (3¾ stones) is "
+        found(v, LEVEL_KOMI, "chinese", km->id, text, "7.5 (3¾ stones) is "
               "the komi of Chinese rules", pos);
     else if (in->komi == 8)
-        found(v, LEVEL_KOMI, "ing", "KM", text, "8 is the komi of Ing's "
+        found(v, LEVEL_KOMI, "ing", km->id, text, "8 is the komi of Ing's "
               "rules", pos);
     else if (in->komi == 6.5)
-        found(v, LEVEL_KOMI, "japanese", "KM", text, "6.5 is the komi of "
+        found(v, LEVEL_KOMI, "japanese", km->id, text, "6.5 is the komi of "
               "Japanese and Korean rules", pos);
     else if (in->komi == 4.5)
-        found(v, LEVEL_KOMI, "japanese", "KM", text, "4.5 is the komi of "
+        found(v, LEVEL_KOMI, "japanese", km->id, text, "4.5 is the komi of "
               "Japanese rules from the 1940s to 1974", pos);
 }
 

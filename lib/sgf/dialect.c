@@ -44,6 +44,17 @@ int dialect_kind(const sgf_node *n, const sgf_prop *p)
     return ff4;
 }
 
+const sgf_prop *dialect_find(const sgf_node *n, int kind)
+{
+    const sgf_prop *p = sgf_node_find(n, kind);
+    if (p || (kind != SGF_P_KM && kind != SGF_P_DT && kind != SGF_P_EV))
+        return p;
+    for (p = n->props; p; p = p->next)
+        if (dialect_kind(n, p) == kind)
+            return p;
+    return NULL;
+}
+
 const char *dialect_time(const sgf_node *n, const sgf_prop *p)
 {
     if (p->kind == SGF_P_TC && has_unknown(n, "TT"))

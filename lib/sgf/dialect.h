@@ -14,6 +14,10 @@
  * not hold that FF[4] property itself; else p->kind. */
 int dialect_kind(const sgf_node *n, const sgf_prop *p);
 
+/* The property of n that gives kind: its FF[4] one, else the dialect's
+ * stand-in (KO for KM...); NULL when none. */
+const sgf_prop *dialect_find(const sgf_node *n, int kind);
+
 /* Fox writes its byo-yomi as TC[periods] beside TT[seconds]; the Nihon
  * Kiin's records and Fox's older ones as LT[seconds] beside LC[periods]
  * (TM the main time): their own ids, not FF[3]'s territory count and

@@ -972,7 +972,7 @@ static const char *prop_text(sgf_game *g, const sgf_prop *p)
 bool gameinfo_in_node(const sgf_node *n)
 {
     for (const sgf_prop *p = n->props; p; p = p->next) {
-        const sgf_prop_info *pi = sgf_prop_info_get(p->kind);
+        const sgf_prop_info *pi = sgf_prop_info_get(dialect_kind(n, p));
         if (pi && pi->cls == SGF_CL_GAMEINFO)
             return true;
     }
