@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "sgf/dialect.h"
-#include "sgf/properties.h"
 
 static bool has_unknown(const sgf_node *n, const char *id)
 {

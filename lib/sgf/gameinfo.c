@@ -66,9 +66,7 @@ static const char *find_word(const char *s, const char *e,
 /* ------------------------------------------------------------------ */
 /* Numbers                                                             */
 
-/* A number for messages: at most four decimals, no trailing zeros, always
- * '.' whatever the locale. */
-static const char *fmt_num(char *buf, size_t n, double v)
+const char *gameinfo_format_number(char *buf, size_t n, double v)
 {
     bool neg = v < 0;
     if (neg)
@@ -479,7 +477,7 @@ void sgf_format_result(const sgf_result *r, char *buf, size_t n)
     }
     switch (r->reason) {
     case SGF_BY_POINTS:
-        tail = r->has_margin ? fmt_num(num, sizeof num, r->margin) : "";
+        tail = r->has_margin ? gameinfo_format_number(num, sizeof num, r->margin) : "";
         break;
     case SGF_BY_RESIGN: tail = "R"; break;
     case SGF_BY_TIME: tail = "T"; break;
@@ -1066,31 +1064,31 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "%s[%s] read as komi %s stones = %s points (%s)",
                     p->id, text_quote(q, sizeof q, t),
-                    fmt_num(a, sizeof a, k.komi / 2),
-                    fmt_num(b, sizeof b, k.komi), why);
+                    gameinfo_format_number(a, sizeof a, k.komi / 2),
+                    gameinfo_format_number(b, sizeof b, k.komi), why);
     else if (k.scale)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "%s[%s] read as komi %s points (%s: komi x100)",
                     p->id, text_quote(q, sizeof q, t),
-                    fmt_num(a, sizeof a, k.komi), why);
+                    gameinfo_format_number(a, sizeof a, k.komi), why);
     else if (k.quarter)
         game_report(c->g, SGF_C_KOMI_SCALED, p->pos, 0,
                     "%s[%s] read as komi %s stones = %s points (a komi in "
                     "quarters is in stones: 1 stone = 2 points)",
                     p->id, text_quote(q, sizeof q, t),
-                    fmt_num(a, sizeof a, k.komi / 2),
-                    fmt_num(b, sizeof b, k.komi));
+                    gameinfo_format_number(a, sizeof a, k.komi / 2),
+                    gameinfo_format_number(b, sizeof b, k.komi));
     else if (k.stones)
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
                     "%s[%s] is not a number; read as komi %s stones = %s "
                     "points", p->id, text_quote(q, sizeof q, t),
-                    fmt_num(a, sizeof a, k.komi / 2),
-                    fmt_num(b, sizeof b, k.komi));
+                    gameinfo_format_number(a, sizeof a, k.komi / 2),
+                    gameinfo_format_number(b, sizeof b, k.komi));
     else
         game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
                     "%s[%s] is not a number; read as komi %s",
                     p->id, text_quote(q, sizeof q, t),
-                    fmt_num(a, sizeof a, k.komi));
+                    gameinfo_format_number(a, sizeof a, k.komi));
 }
 
 /* AB in a node after the game-info node but before the first move: the

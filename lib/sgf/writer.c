@@ -12,7 +12,6 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -476,10 +475,11 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
         const char *text = sgf_value_text(w->g, p, 0, &len);
         double komi;
         int scaled;
-        char num[40];
+        char num[48];
         if (text && sgf_parse_komi(text, NULL, &komi, &scaled) >= 0) {
-            snprintf(num, sizeof num, "[%g]", komi);
-            put_literal(w, num);
+            put_literal(w, "[");
+            put_literal(w, gameinfo_format_number(num, sizeof num, komi));
+            put_literal(w, "]");
             return;
         }
     }
