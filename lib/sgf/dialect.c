@@ -10,12 +10,17 @@
 
 #include "sgf/dialect.h"
 
-static bool has_unknown(const sgf_node *n, const char *id)
+static const sgf_prop *find_unknown(const sgf_node *n, const char *id)
 {
     for (const sgf_prop *q = n->props; q; q = q->next)
         if (q->kind == SGF_P_UNKNOWN && strcmp(q->id, id) == 0)
-            return true;
-    return false;
+            return q;
+    return NULL;
+}
+
+static bool has_unknown(const sgf_node *n, const char *id)
+{
+    return find_unknown(n, id) != NULL;
 }
 
 /* A node of the dialect: no move, and GK or RD beside the properties. */
@@ -54,7 +59,7 @@ const sgf_prop *dialect_find(const sgf_node *n, int kind)
     return NULL;
 }
 
-const char *dialect_time(const sgf_node *n, const sgf_prop *p)
+const char *dialect_meaning(const sgf_node *n, const sgf_prop *p)
 {
     if (p->kind == SGF_P_TC && has_unknown(n, "TT"))
         return " (beside TT: Fox's byo-yomi periods, not FF[3]'s territory "
@@ -62,5 +67,23 @@ const char *dialect_time(const sgf_node *n, const sgf_prop *p)
     if (p->kind == SGF_P_LT && has_unknown(n, "LC"))
         return " (beside LC: byo-yomi seconds, as the Nihon Kiin's and Fox's "
                "older records write them, not FF[3]'s lose on time)";
+    if (p->kind == SGF_P_UNKNOWN && strcmp(p->id, "PX") == 0 &&
+        has_unknown(n, "PY"))
+        return " (beside PY: one of the players, whose colour the record "
+               "does not give)";
+    if (p->kind == SGF_P_UNKNOWN && strcmp(p->id, "PY") == 0 &&
+        has_unknown(n, "PX"))
+        return " (beside PX: one of the players, whose colour the record "
+               "does not give)";
     return NULL;
+}
+
+const sgf_prop *dialect_result_player(const sgf_node *n, const char *re)
+{
+    while (*re == ' ')
+        re++;
+    if ((re[0] != 'X' && re[0] != 'Y') || re[1] != '+' ||
+        !has_unknown(n, "PX") || !has_unknown(n, "PY"))
+        return NULL;
+    return find_unknown(n, re[0] == 'X' ? "PX" : "PY");
 }

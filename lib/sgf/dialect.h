@@ -2,7 +2,8 @@
  * dialect.h - what servers and collections mean by properties that FF[4]
  * defines otherwise or not at all (dialect.c): the Nihon Kiin's game-info
  * node, TE[title], RD[date] and KO[komi] beside GK[1], where FF[4] writes
- * EV, DT and KM; Fox's and the Nihon Kiin's byo-yomi.  Never installed.
+ * EV, DT and KM; Fox's and the Nihon Kiin's byo-yomi; players named PX and
+ * PY when their colours are not known.  Never installed.
  */
 #ifndef SGFKIT_SGF_DIALECT_H
 #define SGFKIT_SGF_DIALECT_H
@@ -18,10 +19,16 @@ int dialect_kind(const sgf_node *n, const sgf_prop *p);
  * stand-in (KO for KM...); NULL when none. */
 const sgf_prop *dialect_find(const sgf_node *n, int kind);
 
-/* Fox writes its byo-yomi as TC[periods] beside TT[seconds]; the Nihon
- * Kiin's records and Fox's older ones as LT[seconds] beside LC[periods]
- * (TM the main time): their own ids, not FF[3]'s territory count and
- * lose-on-time.  What p is then, " (...)" for a message; else NULL. */
-const char *dialect_time(const sgf_node *n, const sgf_prop *p);
+/* What p means in n when it is not what FF[4] (or FF[3]) says, " (...)"
+ * for a message; else NULL.  Fox writes its byo-yomi as TC[periods] beside
+ * TT[seconds]; the Nihon Kiin's records and Fox's older ones as
+ * LT[seconds] beside LC[periods] (TM the main time), not FF[3]'s territory
+ * count and lose-on-time.  PX and PY beside each other are the players. */
+const char *dialect_meaning(const sgf_node *n, const sgf_prop *p);
+
+/* Records of games whose colours were not kept (Gosei-Kifu's) name the
+ * players PX[...] and PY[...] and the winner RE[X+] or RE[Y+]: the PX or
+ * PY property of n that the result text re names; else NULL. */
+const sgf_prop *dialect_result_player(const sgf_node *n, const char *re);
 
 #endif /* SGFKIT_SGF_DIALECT_H */

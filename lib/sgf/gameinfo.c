@@ -1212,7 +1212,16 @@ static void read_result(info_ctx *c, const sgf_prop *p)
     int rc = result_parse(t, &in->result, &notes);
     if (!c->check || rc == 1)
         return;
-    if (rc < 0)
+    const sgf_prop *named = rc < 0 ? dialect_result_player(c->node, t) : NULL;
+    if (named) {
+        char who[80];
+        const char *name = prop_text(c->g, named);
+        game_report(c->g, SGF_C_RESULT_FORMAT, p->pos, 0,
+                    "RE[%s] says %s[%s] won, but PX and PY name the players "
+                    "without their colours: winner's colour unknown",
+                    text_quote(q, sizeof q, t), named->id,
+                    text_quote(who, sizeof who, name ? name : ""));
+    } else if (rc < 0)
         game_report(c->g, SGF_C_BAD_RESULT, p->pos, 0,
                     "RE[%s] cannot be read as a result",
                     text_quote(q, sizeof q, t));

@@ -931,13 +931,9 @@ static void check_prop(vctx *c, const sgf_node *n, const sgf_prop *p, int move)
                     sgf_prop_info_get(ff4)->id);
         return;
     }
-    if (k == SGF_P_UNKNOWN) {
-        note_unknown(c, p, move, "");
-        return;
-    }
-    const char *time = dialect_time(n, p);
-    if (time) {
-        note_unknown(c, p, move, time);
+    const char *meaning = dialect_meaning(n, p);
+    if (k == SGF_P_UNKNOWN || meaning) {
+        note_unknown(c, p, move, meaning ? meaning : "");
         return;
     }
     if (kind_class[k] == SGF_CL_OBSOLETE) {
