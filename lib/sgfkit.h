@@ -938,6 +938,12 @@ typedef struct sgf_game_score {
      * estimate. */
     sgf_source dead_source;
     const char *dead_evidence;
+    /* Where score.handicap comes from: SGF_SOURCE_RECORD when HA[] gives
+     * it, SGF_SOURCE_INFERRED (handicap_evidence, a static string) for
+     * Black stones set up with no HA[] and White moving first,
+     * SGF_SOURCE_DEFAULT for none and no HA[]. */
+    sgf_source handicap_source;
+    const char *handicap_evidence;
 } sgf_scored_game;
 
 /* Scores the final position of g's main line: rules (o->rules or RU[],

@@ -279,7 +279,7 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
     "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
     "white_points,margin,result,recorded,agreement,unsettled,moves,ended," \
     "rules_source,komi_source,illegal_moves,first_illegal_move," \
-    "method_source,not_scored\r\n"
+    "method_source,handicap_source,not_scored\r\n"
 
 int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
@@ -364,6 +364,10 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     sink_json_cstr(s, source_words(&ks, sg->komi_source, sg->komi_evidence));
     SINK_LIT(s, ",\"handicap\":");
     sink_int(s, c->handicap);
+    source_text hs;
+    SINK_LIT(s, ",\"handicap_source\":");
+    sink_json_cstr(s, source_words(&hs, sg->handicap_source,
+                                   sg->handicap_evidence));
     SINK_LIT(s, ",\"handicap_placed\":");
     sink_int(s, sgf_game_info(g)->handicap_placed);
     SINK_LIT(s, ",\"bonus\":");
@@ -454,6 +458,8 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
     csv_int(&r, sg->first_illegal);
     source_text ds;
     csv_str(&r, source_words(&ds, sg->dead_source, sg->dead_evidence));
+    csv_str(&r, source_words(&ks, sg->handicap_source,
+                             sg->handicap_evidence));
     csv_empty(&r);               /* not_scored */
     csv_end(&r);
 }
@@ -559,6 +565,11 @@ static void score_text(out_sink *s, sgf_game *g, const sgf_position *p,
         sink_text(s, source_words(&words, sg->komi_source,
                                   sg->komi_evidence));
     }
+    if (sg->handicap_source == SGF_SOURCE_INFERRED) {
+        SINK_LIT(s, ", handicap ");
+        sink_text(s, source_words(&words, sg->handicap_source,
+                                  sg->handicap_evidence));
+    }
     SINK_LIT(s, "]\n");
     if (o->verbosity > 0 || (o->flags & SGF_REPORT_DIAGRAM)) {
         int terr = sg->rules.scoring == SGF_SCORING_TERRITORY;
@@ -598,7 +609,7 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
         sink_csv_cstr(s, origin ? origin : "-");
         sink_putc(s, ',');
         sink_uint(s, sgf_game_index(g));
-        SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+        SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
         sink_csv_cstr(s, why);
         SINK_LIT(s, "\r\n");
         break;

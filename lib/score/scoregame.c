@@ -82,14 +82,22 @@ static const sgf_node *last_node(const sgf_game *g)
  * White has none, else a handicap of HA[N] written as N Black moves in a
  * row.  Black stones set up with no HA and Black to move are a problem or
  * a teaching position, not a handicap (the checker reads them so too). */
-static int handicap_stones(const sgf_game *g)
+static int handicap_stones(const sgf_game *g, sgf_scored_game *out)
 {
-    int black = clue_black_setup(g);
-    if (black >= 2 && (g->info.handicap >= 2 || clue_first_mover(g) == SGF_WHITE))
+    int black = clue_black_setup(g), n;
+    bool stated = clue_info_prop(g, SGF_P_HA) != NULL;
+    out->handicap_source = stated ? SGF_SOURCE_RECORD : SGF_SOURCE_DEFAULT;
+    out->handicap_evidence = NULL;
+    if (black >= 2 && g->info.handicap >= 2)
         return black;
-    if (g->info.handicap_placed)
-        return g->info.handicap_placed;
-    return clue_handicap_moves(g);
+    if (black >= 2 && clue_first_mover(g) == SGF_WHITE) {
+        out->handicap_source = SGF_SOURCE_INFERRED;
+        out->handicap_evidence = "AB[] with White moving first";
+        return black;
+    }
+    if ((n = g->info.handicap_placed) || (n = clue_handicap_moves(g)))
+        out->handicap_source = SGF_SOURCE_RECORD;
+    return n;
 }
 
 /* Dead stones and territory from TB[]/TW[] of the last node: a stone on
@@ -292,7 +300,7 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     /* an estimate has decided the sekis: the static rules of score.c would
      * call a living group with a string in atari, or with eyes it cannot
      * count, a seki and take its territory */
-    int handicap = handicap_stones(g);
+    int handicap = handicap_stones(g, out);
     rc = sgf_position_score(p, handicap,
                             mode == SGF_DEAD_ESTIMATE ? SGF_SCORE_MARKED_SEKI
                                                       : 0,

@@ -146,11 +146,24 @@ def test_csv_row_for_every_game(tmp_path):
     assert out == ref
     lines = ref.decode().splitlines()
     header = lines[0].split(",")
-    assert header[-6:] == ["rules_source", "komi_source", "illegal_moves",
+    assert header[-7:] == ["rules_source", "komi_source", "illegal_moves",
                            "first_illegal_move", "method_source",
-                           "not_scored"]
+                           "handicap_source", "not_scored"]
     assert len(lines) == 3
     assert lines[1].split(",")[header.index("komi_source")] == \
         "inferred from DT[1933-05-12]"
     assert lines[1].split(",")[header.index("method_source")] == "default"
     assert lines[2].endswith(",not a Go game on a board SGF allows")
+
+
+def test_handicap_source(corpus):
+    # HA[] states the handicap; Black's setup with White moving first
+    # implies one; a problem's setup with Black to move is none
+    want = {"handicap-3": (3, "record"), "handicap-placed": (2, "record"),
+            "handicap-inferred":
+                (3, "inferred from AB[] with White moving first"),
+            "problem-not-handicap": (0, "default")}
+    for name, (n, source) in want.items():
+        [g] = sgfkit.read(os.path.join(corpus, "score", name + ".sgf"))
+        d = sgfkit.score(g)
+        assert (d["handicap"], d["handicap_source"]) == (n, source), name

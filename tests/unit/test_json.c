@@ -1153,12 +1153,13 @@ static void test_reports(void)
               "allows\n");
     o.format = SGF_REPORT_CSV;
     CHECK_INT(report(g, &o, 1, &b), 0);
-    CHECK_STR(buf_str(&b), "test,1,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,not a Go game "
+    CHECK_STR(buf_str(&b), "test,1,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,not a Go game "
               "on a board SGF allows\r\n");
     buf_reset(&b);
     CHECK_INT(sgf_score_report_header(&o, treecmp_buf_write, &b), 0);
     CHECK(strstr(buf_str(&b), ",ended,rules_source,komi_source,"
-                 "illegal_moves,first_illegal_move,method_source,not_scored"
+                 "illegal_moves,first_illegal_move,method_source,"
+                 "handicap_source,not_scored"
                  "\r\n") != NULL);
     CHECK_INT(sgf_score_report(g, 0, NULL, NULL, NULL, &o, treecmp_buf_write,
                                &b), SGF_E_ARG);
