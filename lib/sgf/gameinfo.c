@@ -1267,9 +1267,55 @@ static void read_date(info_ctx *c, const sgf_prop *p)
                     text_quote(q, sizeof q, t), fmt_date(f, sizeof f, &in->date));
 }
 
+/* A main time written with units, [s, e): "3h", "1.5h", "2h30m", "90 min",
+ * "3 hours", "5時間", "限用时间各3小时" (each player 3 hours).  The seconds,
+ * or -1 when the text is anything else (a byo-yomi, "1:00", "-"). */
+static double time_with_units(const char *s, const char *e)
+{
+    static const char *const each[] = { "限用时间各", "限用時間各", "时限各",
+                                        "時限各", "各", NULL };
+    static const char *const hours[] = { "hours", "hour", "hrs", "hr", "h",
+                                         NULL };
+    static const char *const minutes[] = { "minutes", "minute", "mins", "min",
+                                           "m", NULL };
+    static const char *const seconds[] = { "seconds", "second", "secs", "sec",
+                                           "s", NULL };
+    static const struct { const char *const *words; double seconds; } unit[] = {
+        { hours, 3600 }, { minutes, 60 }, { seconds, 1 },
+    };
+    static const struct { const char *lit; double seconds; } cjk[] = {
+        { "小时", 3600 }, { "小時", 3600 }, { "時間", 3600 }, { "分钟", 60 },
+        { "分鐘", 60 }, { "分", 60 }, { "秒", 1 },
+    };
+    double total = 0;
+    int parts = 0;
+    s += any_at(s, each);
+    while (s < e) {
+        double v;
+        const char *r = scan_decimal(s, SCAN_ASCII, &v, NULL);
+        if (!r)
+            return -1;
+        r = skip_space(r);
+        size_t n = 0;
+        double per = 0;
+        for (size_t i = 0; !n && i < sizeof unit / sizeof unit[0]; i++)
+            if ((n = any_word_at(r, unit[i].words)))
+                per = unit[i].seconds;
+        for (size_t i = 0; !n && i < sizeof cjk / sizeof cjk[0]; i++)
+            if ((n = lit_at(r, cjk[i].lit)))
+                per = cjk[i].seconds;
+        if (!n || r + n > e)
+            return -1;
+        total += v * per;
+        parts++;
+        s = skip_space(r + n);
+    }
+    return parts ? total : -1;
+}
+
 static void read_time(info_ctx *c, const sgf_prop *p)
 {
-    char q[80];
+    char q[80], f[48];
     const char *t = prop_text(c->g, p);
     if (!t || !*t || !c->check)
         return;     /* TM[]: validate.c's empty-value */
@@ -1278,10 +1324,19 @@ static void read_time(info_ctx *c, const sgf_prop *p)
     bool strict;
     const char *r = scan_decimal(s + (*s == '+' || *s == '-'), SCAN_LOOSE,
                                  &v, &strict);
-    if (!r || r != e || !strict || *s == '-')
+    if (r && r == e && strict && *s != '-')
+        return;
+    double seconds = time_with_units(s, e);
+    if (seconds >= 0) {
+        gameinfo_format_number(f, sizeof f, seconds);
+        game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
+                    "TM[%s] is not a number of seconds; read as %s seconds",
+                    text_quote(q, sizeof q, t), f);
+    } else {
         game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
                     "TM[%s] is not a number of seconds",
                     text_quote(q, sizeof q, t));
+    }
 }
 
 /* The root's FF, GM, SZ and AP. */
