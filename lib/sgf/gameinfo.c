@@ -223,15 +223,32 @@ static bool result_strict(const char *s, sgf_result *r)
 /* Reason written after "B+": "R", "Resign.", "Time Over", "J" (referee's
  * judgment, UEC Cup), "AW" (the programs agreed on the winner), "Illegal"
  * (CGOS), a score with junk after it, or any other text. */
-static void result_after_plus(const char *p, const char *e, sgf_result *r)
+/* A margin as scan_amount read it.  Counts come in half points (quarter
+ * stones: 3/4子 = 1.5).  A finer margin in stones ("3/24子" = 0.25 points)
+ * is no count, and as a margin it would read back as stones (see quarter):
+ * the winner is all it says. */
+static void amount_margin(sgf_result *r, const amount *a, unsigned *notes)
+{
+    double m = amount_points(a);
+    if (a->unit == UNIT_STONES && quarter(m))
+        return;
+    result_margin(r, m);
+    if (a->unit != UNIT_NONE)
+        *notes |= RN_UNIT;
+}
+
+/* After "B+": a margin ("3.5", "3½", "3 1/2", "3.5 points", "2子"), else a
+ * reason word. */
+static void result_after_plus(const char *p, const char *e, sgf_result *r,
+                              unsigned *notes)
 {
     p = skip_space(p);
     if (p >= e)
         return;
-    double m;
-    const char *q = scan_decimal(p, SCAN_LOOSE, &m, NULL);
-    if (q) {
-        result_margin(r, m);
+    amount a;
+    const char *q = scan_amount(p, &a);
+    if (q && q <= e) {
+        amount_margin(r, &a, notes);
         return;
     }
     if (any_word_at(p, w_resign))
@@ -267,16 +284,7 @@ static void result_reason(const char *p, const char *e, sgf_result *r,
         /* CJK margins need their unit: a bare number there is a move
          * count or a date, not a margin. */
         if (q && q <= e && (!cjk || a.unit != UNIT_NONE)) {
-            double m = amount_points(&a);
-            /* Counts come in half points (quarter stones: 3/4子 = 1.5).
-             * A finer margin in stones ("3/24子" = 0.25 points) is no
-             * count, and as a margin it would read back as stones (see
-             * quarter): the winner is all it says. */
-            if (a.unit == UNIT_STONES && quarter(m))
-                return;
-            result_margin(r, m);
-            if (a.unit != UNIT_NONE)
-                *notes |= RN_UNIT;
+            amount_margin(r, &a, notes);
             return;
         }
         if (q)
@@ -377,13 +385,14 @@ static int result_loose(const char *s, const char *e, sgf_result *r,
                         unsigned *notes)
 {
     char c0 = (char)(s[0] & ~0x20);
-    /* "B+...", "W+...", "B", "W", "b+r" */
-    if ((c0 == 'B' || c0 == 'W') && (s + 1 == e || s[1] == '+' ||
-                                     lit_at(s + 1, "\xEF\xBC\x8B"))) {
+    /* "B+...", "W+...", "B", "W", "b+r", "W +R" */
+    const char *plus = skip_space(s + 1);
+    size_t k = *plus == '+' ? 1 : lit_at(plus, "\xEF\xBC\x8B");
+    if ((c0 == 'B' || c0 == 'W') && (s + 1 == e || k)) {
         result_set(r, c0 == 'B' ? SGF_WIN_BLACK : SGF_WIN_WHITE,
                    SGF_BY_NONE);
         if (s + 1 < e)
-            result_after_plus(s + (s[1] == '+' ? 2 : 4), e, r);
+            result_after_plus(plus + k, e, r, notes);
         return 0;
     }
     /* "D+J": draw by the referee's judgment (UEC Cup) */
