@@ -11,6 +11,7 @@
  * doc/rules.md lists every spelling and where it was seen.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sgfkit.h"
@@ -745,6 +746,56 @@ static int parse_free_komi(const char *text, sgf_rules *out)
     return 0;
 }
 
+/* Free text that names one set among other words: "Chinese (area)",
+ * "Japanese (6.5)", "KGS Japanese", "New Zealand rules, 7 komi".  Every
+ * ASCII word, and every two words joined ("new"+"zealand", "ancient"+
+ * "chinese", tried first), is looked up as a spelling; CJK names anywhere.
+ * Returns 0 and fills out when the names found are of one set, else -1
+ * (none, or "Chinese or Japanese"). */
+static int parse_free_name(const char *text, sgf_rules *out)
+{
+    char words[16][24];
+    int n = 0, found = cjk_set_in(text);
+    for (const char *p = text; *p && n < 16; ) {
+        size_t k = 0;
+        while (k < sizeof words[0] - 1 && (is_alpha(p[k]) || is_digit(p[k])))
+            k++;
+        if (!k) {
+            p++;
+            continue;
+        }
+        if (!is_alpha(p[k]) && !is_digit(p[k])) {
+            for (size_t i = 0; i < k; i++)
+                words[n][i] = lower(p[i]);
+            words[n++][k] = '\0';
+        }
+        while (is_alpha(*p) || is_digit(*p))
+            p++;
+    }
+    for (int i = 0; i < n; i++) {
+        char pair[48];
+        const spelling *sp = NULL;
+        if (i + 1 < n) {
+            snprintf(pair, sizeof pair, "%s%s", words[i], words[i + 1]);
+            if ((sp = find_spelling(pair)) != NULL && sp->set >= 0)
+                i++;
+            else
+                sp = NULL;
+        }
+        if (!sp && (sp = find_spelling(words[i])) != NULL && sp->set < 0)
+            sp = NULL;
+        if (!sp || sp->loose)
+            continue;
+        if (found >= 0 && found != sp->set)
+            return -1;
+        found = sp->set;
+    }
+    if (found < 0)
+        return -1;
+    *out = named_sets[found];
+    return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading and writing                                                 */
 
@@ -775,8 +826,8 @@ int sgf_rules_parse(const char *text, sgf_rules *out)
             kg_to_rules(&k, &r);
     } else if ((rc = parse_compact(s, &k)) >= 0) {
         kg_to_rules(&k, &r);
-    } else {
-        rc = parse_free_komi(s, &r);
+    } else if ((rc = parse_free_komi(s, &r)) < 0) {
+        rc = parse_free_name(s, &r);
     }
     if (rc >= 0 && out)
         *out = r;

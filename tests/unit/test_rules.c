@@ -168,6 +168,12 @@ static const struct {
     { "Japanese rules 1989", "japanese", 1 },
     { "-Japanese", "japanese", 0 }, { "Chinese?", "chinese", 0 },
     { "Chinese？", "chinese", 0 },
+    /* free text that names one set among other words */
+    { "Chinese (2002)", "chinese", 0 }, { "Chinese (area)", "chinese", 0 },
+    { "Japanese (6.5)", "japanese", 0 }, { "KGS Japanese", "japanese", 0 },
+    { "New Zealand rules, 7 komi", "nz", 0 },
+    { "Ancient Chinese (group tax)", "ancient-chinese", 0 },
+    { "Ing's SST", "ing", 0 }, { "中国规则 (Chinese)", "chinese", 0 },
 };
 
 static void test_spellings(void)
@@ -227,7 +233,7 @@ static void test_unknown(void)
     static const char *const texts[] = {
         "KGS", "OGS", "blah", "", "   ", "rules", "--", "?",
         "Japanese Chinese",
-        "Chinese (2002)", "koFOO", "koSIMPLEscore", "sui2", "komi", "komiX",
+        "Chinese or Japanese", "koFOO", "koSIMPLEscore", "sui2", "komi", "komiX",
         "komi7.5,", "komi1e9", "komi200000", "koSIMPLE junk", "buttonx",
         "whbN-2", "Komi 6.5", "黑先", "黑贴目", "{", "{}}", "{\"ko\":1}",
         "{\"ko\":\"SIMPLE\",}", "{\"foo\":\"bar\"}", "{\"suicide\":\"true\"}",
@@ -576,7 +582,9 @@ static void test_hostile(void)
         int rc = sgf_rules_parse(bad[i], &r);
         CHECK(rc >= -1 && rc <= 1);
     }
-    CHECK_INT(sgf_rules_parse("\xFF\xFE中国", &r), -1);
+    /* no spelling with the junk before it; free text that names a set */
+    CHECK_INT(sgf_rules_parse("\xFF\xFE中国", &r), 0);
+    CHECK_STR(r.name, "chinese");
     /* a no-break space between key and value */
     CHECK_INT(sgf_rules_parse("ko\xC2\xA0SIMPLE", &r), 1);
 
