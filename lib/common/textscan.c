@@ -120,8 +120,7 @@ static const char *scan_cjk_number(const char *p, long *out)
     return p;
 }
 
-/* A whole number in digits or Chinese numerals. */
-static const char *scan_whole(const char *p, long *v)
+const char *scan_whole(const char *p, long *v)
 {
     int nd;
     const char *q = scan_cjk_number(p, v);

@@ -141,6 +141,10 @@ static inline const char *skip_space(const char *s)
  * a 32-bit long; callers that care about the size test *ndig. */
 const char *scan_digits(const char *p, long *val, int *ndig);
 
+/* A whole number in digits or Chinese numerals ("14", "十四", "一九八一").
+ * Returns the end, NULL when p starts none. */
+const char *scan_whole(const char *p, long *v);
+
 /* The spellings of a decimal number scan_decimal accepts. */
 typedef enum scan_form {
     /* digits ['.' digits] or '.' digits, ASCII only: FF[4]'s Real and

@@ -19,6 +19,7 @@
 #include "sgf/diag.h"
 #include "sgf/game.h"
 #include "sgf/dialect.h"
+#include "sgf/eras.h"
 #include "sgf/gameinfo.h"
 #include "sgf/text.h"
 #include "common/textscan.h"
@@ -758,35 +759,19 @@ static void cjk_month_day(const char *p, int *m, int *d)
         *d = (int)v;
 }
 
-/* Japanese era years: 明治 1868, 大正 1912, 昭和 1926, 平成 1989, 令和
- * 2019; 元年 is the era's first year. */
+/* A year given by a reign or an era (eras.c): 乾隆五年, 宝暦四年, 昭和45年
+ * 3月2日.  Before the western calendar the month and day are lunar, and
+ * only the year is kept. */
 static bool date_era(const char *s, sgf_date *out)
 {
-    static const struct { const char *name; int base; } eras[] = {
-        { "明治", 1868 }, { "大正", 1912 }, { "昭和", 1926 },
-        { "平成", 1989 }, { "令和", 2019 },
-    };
-    for (size_t i = 0; i < sizeof eras / sizeof eras[0]; i++) {
-        const char *p = strstr(s, eras[i].name);
-        if (!p)
-            continue;
-        p = skip_space(p + strlen(eras[i].name));
-        long n;
-        int nd;
-        const char *q = scan_digits(p, &n, &nd);
-        if (!nd) {
-            if (!lit_at(p, "元"))
-                continue;
-            n = 1;
-            q = p + 3;
-        }
-        if (!lit_at(q, "年") || n < 1)
-            continue;
-        int m, d;
-        cjk_month_day(q + 3, &m, &d);
-        return date_store(out, eras[i].base + (int)n - 1, m, d);
-    }
-    return false;
+    int year, m = 0, d = 0;
+    const char *after;
+    bool lunar;
+    if (!era_year(s, &year, &after, &lunar))
+        return false;
+    if (!lunar)
+        cjk_month_day(after, &m, &d);
+    return date_store(out, year, m, d);
 }
 
 static int month_name_at(const char *p)
@@ -859,13 +844,15 @@ static bool is_date_sep(char c)
     return c == '-' || c == '.' || c == '/';
 }
 
-/* Free-text dates: the first digit run that starts one of
+/* Free-text dates: a reign or an era (乾隆五年, 宝暦四年, 昭和45年: eras.c);
+ * else the first digit run that starts one of
  * Y-M-D (any of - . / and one or two digits: "2000-9-4", "2017/03/30",
  * "2018.04.27 10:00", "1984-09-12~13"),
  * D.M.Y ("30.03.2017", "9-09-2000"; M/D/Y with '/' unless the first
  * number cannot be a month),
+ * YYYYMMDD (a valid month and day),
  * Y年M月D日 ("1981年7月23日", "1929年(...)", Korean 년월일);
- * then Japanese eras, English month names, a lone four-digit year. */
+ * then English month names, a lone four-digit year. */
 static bool date_loose(const char *s, sgf_date *out)
 {
     if (date_era(s, out))
@@ -901,6 +888,12 @@ static bool date_loose(const char *s, sgf_date *out)
                 }
             }
         }
+        /* ISO 8601's basic form: "20190811" */
+        if (na == 8 && a / 100 % 100 >= 1 && a / 100 % 100 <= 12 &&
+            a % 100 >= 1 && a % 100 <= days_in_month((int)(a / 10000),
+                                                     (int)(a / 100 % 100)))
+            return date_store(out, (int)(a / 10000), (int)(a / 100 % 100),
+                              (int)(a % 100));
         size_t k;
         if ((na == 4 || na == 3) && (k = any_at(skip_space(q), c_year))) {
             int m, d;

@@ -1,0 +1,18 @@
+/*
+ * eras.h - the reign and era names old records date their games with
+ * (eras.c): 乾隆五年 is 1740, 宝暦四年 1754, 昭和45年 1970.  Never
+ * installed.
+ */
+#ifndef SGFKIT_SGF_ERAS_H
+#define SGFKIT_SGF_ERAS_H
+
+#include <stdbool.h>
+
+/* The first era name in s followed by its year ("五年", "12年", "元年"):
+ * the western year in *year, and where the text after 年 starts in *after.
+ * *lunar is set for years before 1873, when China and Japan counted months
+ * by the moon: their month and day are no western date.  false when s
+ * names no era with a year. */
+bool era_year(const char *s, int *year, const char **after, bool *lunar);
+
+#endif /* SGFKIT_SGF_ERAS_H */
