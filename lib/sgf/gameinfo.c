@@ -305,11 +305,25 @@ static bool result_english(const char *s, const char *e, sgf_result *r,
 {
     const char *b = find_word(s, e, (const char *const[]){ "black", NULL });
     const char *w = find_word(s, e, (const char *const[]){ "white", NULL });
-    if (!b && !w)
+    const char *c, *after;
+    sgf_winner col;
+    if (b || w) {
+        c = !w || (b && b < w) ? b : w;
+        col = c == b ? SGF_WIN_BLACK : SGF_WIN_WHITE;
+        after = c + 5;
+    } else if (word_at(s, "b") || word_at(s, "w")) {
+        /* "B wins", "W wins by 2.5" */
+        col = lower(*s) == 'b' ? SGF_WIN_BLACK : SGF_WIN_WHITE;
+        after = s + 1;
+    } else {
         return false;
-    const char *c = !w || (b && b < w) ? b : w;
-    sgf_winner col = c == b ? SGF_WIN_BLACK : SGF_WIN_WHITE;
-    const char *after = c + 5;
+    }
+    /* "Black+Resign", "White + 2.5": the FF[4] form with the word */
+    if (*skip_space(after) == '+') {
+        result_set(r, col, SGF_BY_NONE);
+        result_after_plus(skip_space(after) + 1, e, r, notes);
+        return true;
+    }
     const char *lose = find_word(after, e, w_lose);
     const char *win = find_word(after, e, w_win);
     if (lose && (!win || lose < win)) {
