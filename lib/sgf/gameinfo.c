@@ -1095,13 +1095,13 @@ static void read_komi(info_ctx *c, const sgf_prop *p)
                     gameinfo_format_number(a, sizeof a, k.komi / 2),
                     gameinfo_format_number(b, sizeof b, k.komi));
     else if (k.stones)
-        game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
+        game_report(c->g, SGF_C_KOMI_FORMAT, p->pos, 0,
                     "%s[%s] is not a number; read as komi %s stones = %s "
                     "points", p->id, text_quote(q, sizeof q, t),
                     gameinfo_format_number(a, sizeof a, k.komi / 2),
                     gameinfo_format_number(b, sizeof b, k.komi));
     else
-        game_report(c->g, SGF_C_BAD_KOMI, p->pos, 0,
+        game_report(c->g, SGF_C_KOMI_FORMAT, p->pos, 0,
                     "%s[%s] is not a number; read as komi %s",
                     p->id, text_quote(q, sizeof q, t),
                     gameinfo_format_number(a, sizeof a, k.komi));

@@ -65,7 +65,7 @@ static bool acted_on(int c)
      * keeps one (always, under SGF_WRITE_REPAIR), then the result is
      * checked again */
     case SGF_C_DUPLICATE_PROPERTY: case SGF_C_TOO_MANY_VALUES:
-    case SGF_C_DIALECT_PROPERTY: case SGF_C_BAD_KOMI:
+    case SGF_C_DIALECT_PROPERTY: case SGF_C_KOMI_FORMAT:
         return true;
     default:
         return value_check(c);
@@ -190,7 +190,7 @@ static void plan_prop(repair_plan *pl, const sgf_node *n, const sgf_node *root,
     case SGF_C_DIALECT_PROPERTY:
         add(pl, p->pos, AT_PROP, REPAIR_RENAME);
         break;
-    case SGF_C_BAD_KOMI:
+    case SGF_C_KOMI_FORMAT:
         add(pl, p->pos, AT_PROP, REPAIR_KOMI);
         break;
     default:

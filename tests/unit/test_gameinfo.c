@@ -501,7 +501,7 @@ static void test_read_free_text(void)
     CHECK_INT(in->width, 19);
     CHECK_INT(in->height, 13);
     CHECK(in->has_komi && NEAR(in->komi, 5.5));
-    CHECK_INT(diags(g, "bad-komi", &msg), 1);
+    CHECK_INT(diags(g, "komi-format", &msg), 1);
     CHECK_STR(msg, "KM[5 1/2] is not a number; read as komi 5.5");
     CHECK_INT(diags(g, "bad-result", &msg), 1);
     CHECK_STR(msg, "RE[john wins] cannot be read as a result");
