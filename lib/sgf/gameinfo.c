@@ -995,31 +995,45 @@ bool gameinfo_in_node(const sgf_node *n)
 
 /* SZ: "n" or "cols:rows", 1 to 52; anything else keeps 19x19 (validate.c
  * reports it). */
+bool gameinfo_parse_size(const char *t, int *w, int *h, bool *ff4)
+{
+    static const char *const times[] = { ":", "x", "X", "*", "\xC3\x97",
+                                         NULL };      /* × */
+    long a, b;
+    int na, nb;
+    const char *e, *s = trim(t, &e);
+    const char *q = scan_digits(s, &a, &na);
+    if (!na || na > 8)
+        return false;
+    b = a;
+    *ff4 = q == e;
+    if (q != e) {
+        const char *sep = skip_space(q);
+        size_t k = any_at(sep, times);
+        if (!k)
+            return false;
+        const char *r = skip_space(sep + k);
+        const char *z = scan_digits(r, &b, &nb);
+        if (!nb || nb > 8 || z != e)
+            return false;
+        *ff4 = *sep == ':' && sep == q && r == sep + 1 && a != b;
+    }
+    if (a < 1 || a > 52 || b < 1 || b > 52)
+        return false;
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
 static void read_size(sgf_game *g, const sgf_prop *p)
 {
     const char *t = prop_text(g, p);
-    if (!t)
-        return;
-    const char *colon = strchr(t, ':');
-    long w, h;
-    char buf[32];
-    if (colon) {
-        size_t n = (size_t)(colon - t);
-        if (n >= sizeof buf)
-            return;
-        memcpy(buf, t, n);
-        buf[n] = '\0';
-        if (!int_value(buf, &w) || !int_value(colon + 1, &h))
-            return;
-    } else {
-        if (!int_value(t, &w))
-            return;
-        h = w;
+    int w, h;
+    bool ff4;
+    if (t && gameinfo_parse_size(t, &w, &h, &ff4)) {
+        g->info.width = w;
+        g->info.height = h;
     }
-    if (w < 1 || w > 52 || h < 1 || h > 52)
-        return;
-    g->info.width = (int)w;
-    g->info.height = (int)h;
 }
 
 /* Black stones an AB property places: single points and ul:lr

@@ -11,6 +11,7 @@
 #include "common/grow.h"
 #include "sgf/checks.h"
 #include "sgf/game.h"
+#include "sgf/gameinfo.h"
 #include "sgf/repair.h"
 
 enum { AT_VALUE, AT_PROP, AT_NODE };
@@ -200,6 +201,20 @@ static void plan_prop(repair_plan *pl, const sgf_node *n, const sgf_node *root,
     }
 }
 
+/* A size in a form the reader understands (SZ[9x9], SZ[9:9]): written
+ * anew, not left out, or the game would become a 19x19 one. */
+static bool size_readable(const sgf_prop *p, const sgf_value *v)
+{
+    char t[32];
+    int w, h;
+    bool ff4;
+    if (p->kind != SGF_P_SZ || v->len >= sizeof t)
+        return false;
+    memcpy(t, v->raw, v->len);
+    t[v->len] = '\0';
+    return gameinfo_parse_size(t, &w, &h, &ff4);
+}
+
 static void plan_values(repair_plan *pl, const sgf_prop *p, const found *f,
                         size_t nf)
 {
@@ -207,7 +222,11 @@ static void plan_values(repair_plan *pl, const sgf_prop *p, const found *f,
     for (uint32_t i = 0; i < p->nvalues; i++) {
         size_t to, j = findings_at(f, nf, p->values[i].pos, &to);
         for (; j < to; j++)
-            if (value_check(f[j].check)) {
+            if (value_check(f[j].check) && i == 0 &&
+                size_readable(p, &p->values[i])) {
+                add(pl, p->pos, AT_PROP, REPAIR_SIZE);
+                break;
+            } else if (value_check(f[j].check)) {
                 /* a property of type None holds no data: KO[xx] is KO[] */
                 add(pl, p->values[i].pos, AT_VALUE,
                     pi && pi->type == SGF_T_NONE ? REPAIR_EMPTY : REPAIR_DROP);
@@ -317,7 +336,7 @@ repair_action repair_prop(const repair_plan *plan, const sgf_prop *p)
     return (repair_action)e->action;
 }
 
-bool repair_komi(const repair_plan *plan, const sgf_prop *p)
+bool repair_has(const repair_plan *plan, const sgf_prop *p, repair_action a)
 {
     const entry *e = lookup(plan, p->pos, AT_PROP);
     if (!e)
@@ -325,7 +344,7 @@ bool repair_komi(const repair_plan *plan, const sgf_prop *p)
     while (e > plan->e && e[-1].pos == p->pos && e[-1].at == AT_PROP)
         e--;
     for (; e < plan->e + plan->ne && e->pos == p->pos && e->at == AT_PROP; e++)
-        if (e->action == REPAIR_KOMI)
+        if (e->action == a)
             return true;
     return false;
 }

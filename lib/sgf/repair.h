@@ -19,8 +19,10 @@ typedef enum {
     REPAIR_MOVED,         /* a property written in another node instead */
     REPAIR_RENAME,        /* a property of a dialect written under its
                            * FF[4] id (dialect_kind): KO[6.5] -> KM[6.5] */
-    REPAIR_KOMI           /* a komi in words written as the number the
+    REPAIR_KOMI,          /* a komi in words written as the number the
                            * game information read: KM[7目半] -> KM[7.5] */
+    REPAIR_SIZE           /* a board size written in FF[4]'s form:
+                           * SZ[9x9] -> SZ[9], SZ[9:9] -> SZ[9] */
 } repair_action;
 
 typedef struct repair_plan repair_plan;
@@ -32,9 +34,9 @@ void repair_plan_free(repair_plan *plan);
 /* What to do with a value, a property; plan may be NULL (keep). */
 repair_action repair_value(const repair_plan *plan, const sgf_value *v);
 repair_action repair_prop(const repair_plan *plan, const sgf_prop *p);
-/* Whether p's komi is to be written as a number (REPAIR_KOMI), whatever
- * else the plan does with p. */
-bool repair_komi(const repair_plan *plan, const sgf_prop *p);
+/* Whether the plan has action a for p (REPAIR_KOMI, REPAIR_SIZE: its
+ * value written anew), whatever else it does with p. */
+bool repair_has(const repair_plan *plan, const sgf_prop *p, repair_action a);
 /* n holds both a move and setup, or two moves: it is written as up to
  * three nodes (repair_part). */
 bool repair_split(const repair_plan *plan, const sgf_node *n);

@@ -692,8 +692,18 @@ static void check_size(vctx *c, const sgf_prop *p, const sgf_value *v, int move)
              parse_number(v->raw + colon + 1, v->len - (size_t)colon - 1, &rows);
     }
     if (!ok) {
+        const char *t = sgf_value_text(c->g, p, 0, NULL);
+        int w, h;
+        bool ff4;
         if (has_non_ascii(v->raw, v->len))
             bad_value(c, p, v, move, "");
+        else if (v == p->values && t &&
+                 gameinfo_parse_size(t, &w, &h, &ff4) &&
+                 !padded(v->raw, v->len))
+            game_report(c->g, SGF_C_BAD_SIZE, v->pos, move,
+                        "SZ[%s] is not a board size (SZ[n] or "
+                        "SZ[columns:rows]); read as %dx%d",
+                        show_value(&b, c->g, v), w, h);
         else
             game_report(c->g, SGF_C_BAD_SIZE, v->pos, move,
                         "SZ[%s] is not a board size (SZ[n] or SZ[columns:rows])%s",

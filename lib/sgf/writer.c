@@ -12,6 +12,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -469,7 +470,23 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
     wrap(w);
     put(w, id, n);
     w->col += n;
-    if (repair_komi(w->plan, p) && keep[0]) {
+    if (repair_has(w->plan, p, REPAIR_SIZE) && keep[0]) {
+        /* the size gameinfo.c read, in FF[4]'s form */
+        size_t len;
+        const char *text = sgf_value_text(w->g, p, 0, &len);
+        int cols, rows;
+        bool ff4;
+        char num[32];
+        if (text && gameinfo_parse_size(text, &cols, &rows, &ff4)) {
+            if (cols == rows)
+                snprintf(num, sizeof num, "[%d]", cols);
+            else
+                snprintf(num, sizeof num, "[%d:%d]", cols, rows);
+            put_literal(w, num);
+            return;
+        }
+    }
+    if (repair_has(w->plan, p, REPAIR_KOMI) && keep[0]) {
         /* the komi gameinfo.c read in the words, as FF[4]'s number */
         size_t len;
         const char *text = sgf_value_text(w->g, p, 0, &len);

@@ -41,7 +41,8 @@ the opponent strings next to it that have no liberty, then its own string
 if that has none.  A node's setup goes before its moves; a move off the
 board is counted but not executed; HA[N] without AB or AW before the
 first move, when White moves first, puts N stones on the fixed handicap
-points (doc/gameinfo.md: the first placement no move contradicts); SZ that is not a size from 1 to 52
+points (doc/gameinfo.md: the first placement no move contradicts); SZ
+(n, cols:rows, or 9x9 as records write it) that is not a size from 1 to 52
 leaves 19x19.  These are sgfkit's documented readings of damaged records,
 so both sides must agree on them.  In compare mode each game is read from
 the bytes sgfkit's reader framed for it (the "at" line): where a damaged
@@ -52,9 +53,11 @@ does not hide the replay's differences.  Standard library only.
 
 import gzip
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 SYMBOL = {EMPTY: ".", BLACK: "X", WHITE: "O"}
@@ -339,7 +342,8 @@ def whole_number(text):
 def root_size(root):
     """(width, height) of the board, or None when the game is not Go (GM
     greater than 1).  A size SZ does not give as n or cols:rows within
-    1..52 leaves 19x19 (sgfkit reports it)."""
+    1..52, nor as records write it instead (9x9, 19 x 19, 13*13, 9×9),
+    leaves 19x19 (sgfkit reports it)."""
     props = dict(root.props) if root is not None else {}
     gm = props.get("GM")
     if gm:
@@ -349,8 +353,10 @@ def root_size(root):
     w = h = 19
     sz = props.get("SZ")
     if sz:
-        parts = sz[0].split(b":", 1)
-        dims = [whole_number(t) for t in parts]
+        # full-width digits read as digits, as sgfkit's scanner does
+        text = unicodedata.normalize("NFKC", sz[0].decode("utf-8", "replace"))
+        parts = re.split("[:xX*\u00d7]", text, maxsplit=1)
+        dims = [whole_number(t.strip().encode()) for t in parts]
         if None not in dims:
             cw, ch = dims[0], dims[-1]
             if 1 <= cw <= 52 and 1 <= ch <= 52:
