@@ -1168,6 +1168,29 @@ static bool handicap_grade(const char *t)
     return false;
 }
 
+/* A number of stones with its unit or a zero fraction: "2子", "3 stones",
+ * "2.0".  The number in *ha, or false. */
+static bool handicap_with_unit(const char *t, long *ha)
+{
+    static const char *const units[] = { "子", "石", "点", "점", NULL };
+    static const char *const words[] = { "stones", "stone", NULL };
+    const char *e, *s = trim(t, &e);
+    int n;
+    const char *q = scan_digits(s, ha, &n);
+    if (!n || n > 3)
+        return false;
+    if (*q == '.') {
+        while (*++q == '0')
+            ;
+        return q == e;
+    }
+    q = skip_space(q);
+    size_t k = any_at(q, units);
+    if (!k)
+        k = any_word_at(q, words);
+    return k && q + k == e;
+}
+
 static void read_handicap(info_ctx *c, const sgf_prop *p)
 {
     char q[80];
@@ -1175,7 +1198,12 @@ static void read_handicap(info_ctx *c, const sgf_prop *p)
     long ha;
     if (!t || !*t)
         return;     /* HA[]: validate.c's empty-value */
-    if (!int_value(t, &ha) || ha < 0) {
+    if (handicap_with_unit(t, &ha)) {
+        if (c->check)
+            game_report(c->g, SGF_C_BAD_HANDICAP, p->pos, 0,
+                        "HA[%s] is not a number; read as %ld stone%s",
+                        text_quote(q, sizeof q, t), ha, ha == 1 ? "" : "s");
+    } else if (!int_value(t, &ha) || ha < 0) {
         if (c->check && handicap_grade(t))
             game_report(c->g, SGF_C_HANDICAP_GRADE, p->pos, 0,
                         "HA[%s] names a handicap grade, not a number of "

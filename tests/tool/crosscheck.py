@@ -339,6 +339,14 @@ def whole_number(text):
     return sign * int(t)
 
 
+def handicap_number(text):
+    """HA as sgfkit reads it (doc/gameinfo.md): a whole number, or one with
+    its unit or a zero fraction ("2子", "3 stones", "2.0"); else None."""
+    t = unicodedata.normalize("NFKC", text.decode("utf-8", "replace"))
+    m = re.fullmatch(r"\s*(\d{1,3})(?:\.0*|\s*(?:子|石|点|점|stones?))\s*", t)
+    return int(m.group(1)) if m else whole_number(text)
+
+
 def root_size(root):
     """(width, height) of the board, or None when the game is not Go (GM
     greater than 1).  A size SZ does not give as n or cols:rows within
@@ -402,7 +410,7 @@ def placed_handicap(root, w, h):
     """The stones sgfkit places for HA[N] without AB: none unless N >= 2,
     no AB or AW comes before the first move and White makes it; then the
     first placement on which no move is played while its stone stands."""
-    ha = whole_number(game_info(root, "HA") or b"")
+    ha = handicap_number(game_info(root, "HA") or b"")
     if not ha or ha < 2 or w != h:
         return []
     first = None
