@@ -10,8 +10,9 @@
 
 /* The first era name in s followed by its year ("五年", "12年", "元年"):
  * the western year in *year, and where the text after 年 starts in *after.
- * *lunar is set for years before 1873, when China and Japan counted months
- * by the moon: their month and day are no western date.  false when s
+ * *lunar is set for years before the western calendar (Japan 1873, China
+ * 1912), counted in months of the moon: their month and day are no western
+ * date.  false when s
  * names no era with a year. */
 bool era_year(const char *s, int *year, const char **after, bool *lunar);
 
