@@ -152,6 +152,11 @@ static const char *const c_draw[] = {
 static const char *const c_void[] = {
     "无胜负", "無勝負", "무효", "無効", NULL
 };
+/* The komi, which a result may state before the margin: "黑贴3又3/4子胜1/4子"
+ * (Black gives 3¾ stones, wins by ¼), "コミ6目半", "덤 6집반", "komi 6.5". */
+static const char *const komi_words[] = {
+    "贴", "貼", "コミ", "덤", "komi", NULL
+};
 /* What result_parse() noticed besides the result. */
 enum {
     RN_PROBLEM = 1u << 0,   /* a problem's answer, not a game's result */
@@ -262,6 +267,19 @@ static void result_after_plus(const char *p, const char *e, sgf_result *r,
         r->reason = SGF_BY_OTHER;
 }
 
+/* Whether one of words, and maybe blanks, ends right before s (not before
+ * start). */
+static bool follows_word(const char *start, const char *s,
+                         const char *const *words)
+{
+    while (s > start && (s[-1] == ' ' || s[-1] == ':'))
+        s--;
+    for (const char *const *w = words; *w; w++)
+        if (ends_with_ci(start, (size_t)(s - start), *w))
+            return true;
+    return false;
+}
+
 /* The reason in an English or CJK sentence: keywords first, then the first
  * margin after the colour word. */
 static void result_reason(const char *p, const char *e, sgf_result *r,
@@ -283,8 +301,9 @@ static void result_reason(const char *p, const char *e, sgf_result *r,
         amount a;
         const char *q = scan_amount(s, &a);
         /* CJK margins need their unit: a bare number there is a move
-         * count or a date, not a margin. */
-        if (q && q <= e && (!cjk || a.unit != UNIT_NONE)) {
+         * count or a date, not a margin.  The komi is none either. */
+        if (q && q <= e && (!cjk || a.unit != UNIT_NONE) &&
+            !follows_word(p, s, komi_words)) {
             amount_margin(r, &a, notes);
             return;
         }

@@ -83,6 +83,8 @@ static const result_case results[] = {
     { "White resigns. W 6.5 B 157.0", 0, B, SGF_BY_RESIGN, 0, "B+R" },
     { "Black wins by 3.5", 0, B, SGF_BY_POINTS, 3.5, "B+3.5" },
     { "White wins by resignation", 0, W, SGF_BY_RESIGN, 0, "W+R" },
+    { "White wins, komi 6.5", 0, W, SGF_BY_NONE, 0, "W+" },
+    { "흑 덤 6집반 1집반승", 0, B, SGF_BY_POINTS, 1.5, "B+1.5" },
     { "White won by 2.5 points", 0, W, SGF_BY_POINTS, 2.5, "W+2.5" },
     { "Black won on time", 0, B, SGF_BY_TIME, 0, "B+T" },
     { "black wins by 5 3/4 points", 0, B, SGF_BY_POINTS, 5.75, "B+5.75" },
@@ -112,6 +114,9 @@ static const result_case results[] = {
      * margin, "B+0.25" would read back as stones; fuzz_gameinfo) */
     { "黑胜1/8子", 0, B, SGF_BY_NONE, 0, "B+" },
     { "白胜3/8子", 0, W, SGF_BY_NONE, 0, "W+" },
+    /* the komi stated before the margin is not the margin */
+    { "黑贴3又3/4子胜1/4子", 0, B, SGF_BY_POINTS, 0.5, "B+0.5" },
+    { "白胜2目 贴6目半", 0, W, SGF_BY_POINTS, 2, "W+2" },
     { "黑92目胜", 0, B, SGF_BY_POINTS, 92, "B+92" },
     { "黑124目胜", 0, B, SGF_BY_POINTS, 124, "B+124" },
     { "黑超时负", 0, W, SGF_BY_TIME, 0, "W+T" },
@@ -130,6 +135,7 @@ static const result_case results[] = {
     { "白6目半勝ち", 0, W, SGF_BY_POINTS, 6.5, "W+6.5" },
     { "黒時間切れ勝ち", 0, B, SGF_BY_TIME, 0, "B+T" },
     { "持碁", 0, DRAW, SGF_BY_NONE, 0, "0" },
+    { "コミ6目半 黒3目半勝", 0, B, SGF_BY_POINTS, 3.5, "B+3.5" },
     /* Korean */
     { "흑 불계승", 0, B, SGF_BY_RESIGN, 0, "B+R" },
     { "백불계승", 0, W, SGF_BY_RESIGN, 0, "W+R" },
