@@ -4,6 +4,7 @@
  * grammar for KM, RE's margins and RU[]'s Chinese komi: every form listed
  * in doc/gameinfo.md and doc/rules.md is read the same way in each.
  */
+#include <stdio.h>
 #include "common/textscan.h"
 
 /* A digit: ASCII, or when loose also full-width.  Returns its byte
@@ -255,4 +256,66 @@ bool has_word(const char *hay, const char *needle)
             return true;
     }
     return false;
+}
+
+const char *trim_space(const char *s, const char **end)
+{
+    s = skip_space(s);
+    const char *e = s + strlen(s), *last = s;
+    for (const char *p = s; p < e; ) {
+        size_t k = space_at(p);
+        if (k) {
+            p += k;
+        } else {
+            p += u8len(p);
+            last = p;
+        }
+    }
+    *end = last;
+    return s;
+}
+
+const char *find_word(const char *s, const char *e, const char *const *words)
+{
+    for (const char *p = s; p < e; p++)
+        if ((p == s || !is_alpha(p[-1])) && any_word_at(p, words))
+            return p;
+    return NULL;
+}
+
+bool is_odd_quarter(double v)
+{
+    double q = v * 4;
+    long n = (long)(q + (q < 0 ? -0.5 : 0.5));
+    return q - (double)n < 1e-9 && (double)n - q < 1e-9 && n % 2 != 0;
+}
+
+const char *format_number(char *buf, size_t n, double v)
+{
+    if (!(v == v))
+        v = 0;
+    bool neg = v < 0;
+    if (neg)
+        v = -v;
+    /* v * 10^6 must fit the integer below; past 10^12 a double has few
+     * decimals left to show, and "%.0f" writes no decimal point. */
+    if (!(v < 1e12)) {
+        snprintf(buf, n, "%s%.0f", neg ? "-" : "", v);
+        return buf;
+    }
+    unsigned long long t = (unsigned long long)(v * 1e6 + 0.5);
+    unsigned long long ip = t / 1000000u, fp = t % 1000000u;
+    int len = snprintf(buf, n, "%s%llu", neg && t ? "-" : "", ip);
+    if (fp && len > 0 && (size_t)len + 8 <= n) {
+        char digits[6];
+        int nd = 6;
+        for (int i = 5; i >= 0; i--, fp /= 10)
+            digits[i] = (char)('0' + fp % 10);
+        while (nd > 0 && digits[nd - 1] == '0')
+            nd--;
+        buf[len++] = '.';
+        memcpy(buf + len, digits, (size_t)nd);
+        buf[len + nd] = '\0';
+    }
+    return buf;
 }

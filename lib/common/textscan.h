@@ -1,11 +1,12 @@
 /*
  * textscan.h - reading numbers out of the free text game records carry:
- * the KM and RE grammars (gameinfo.c) and RU[]'s Chinese komi and KataGo
+ * the KM and RE grammars (komi.c, result.c) and RU[]'s Chinese komi and KataGo
  * strings (ruleset.c) write the same "6.5", "６，５", "3又3/4子",
  * "四分之三", "五目半", so one reader serves both.  The character, literal
  * and white-space tests they are built from are inline here (with the
  * one test of a file name's suffix); the number, fraction and amount
- * readers are in textscan.c.  Never installed.
+ * readers are in textscan.c, with the few words-in-text helpers the
+ * grammars share and the one writer of numbers.  Never installed.
  *
  * Every function reads a NUL-terminated UTF-8 string from a position and
  * never past its end (a literal compare stops at the first byte that
@@ -97,6 +98,22 @@ static inline size_t any_word_at(const char *s, const char *const *words)
  * false when hay is NULL. */
 bool has_word(const char *hay, const char *needle);
 
+/* Whether any of lits occurs in [s, e). */
+static inline bool any_in(const char *s, const char *e,
+                          const char *const *lits)
+{
+    for (; s < e; s++)
+        if (any_at(s, lits))
+            return true;
+    return false;
+}
+
+/* s without the white space around it: the start, and *end. */
+const char *trim_space(const char *s, const char **end);
+
+/* First position in [s, e) where one of words starts a word, or NULL. */
+const char *find_word(const char *s, const char *e, const char *const *words);
+
 /* Length of the UTF-8 character at p; 1 for a byte that does not start a
  * well-formed one, so scanning always advances. */
 static inline size_t u8len(const char *p)
@@ -185,5 +202,15 @@ static inline double amount_points(const amount *a)
 {
     return a->unit == UNIT_STONES ? 2 * a->v : a->v;
 }
+
+/* Whether v is an odd number of quarters (0.25, 2.75): a count in points
+ * ends in .0 or .5, so such a komi or margin can only be in stones. */
+bool is_odd_quarter(double v);
+
+/* ---- writing numbers ---- */
+
+/* v in buf (n bytes, at least 24): at most six decimals, no trailing
+ * zeros, always '.' whatever the locale; NaN as 0.  Returns buf. */
+const char *format_number(char *buf, size_t n, double v);
 
 #endif

@@ -448,7 +448,7 @@ static void result_clues(const sgf_game *g, verdict *v)
         if (e && a.unit == UNIT_STONES)
             stones = true;
     }
-    /* B+2.25: gameinfo.c read the quarters as stones */
+    /* B+2.25: result.c read the quarters as stones */
     const char *plus = strchr(re, '+');
     double m;
     if (plus && scan_decimal(plus + 1, SCAN_LOOSE, &m, NULL) &&

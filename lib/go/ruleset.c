@@ -130,47 +130,6 @@ static bool komi_ok(double k)
     return k >= -1e5 && k <= 1e5;
 }
 
-/* At most six decimals, no trailing zeros, '.' whatever the locale.
- * Returns the length written (n must be at least 24). */
-static size_t format_number(char *buf, size_t n, double v)
-{
-    if (!(v == v))
-        v = 0;
-    if (v > 1e5)
-        v = 1e5;
-    if (v < -1e5)
-        v = -1e5;
-    bool neg = v < 0;
-    unsigned long long t = (unsigned long long)((neg ? -v : v) * 1e6 + 0.5);
-    unsigned long long ip = t / 1000000u, fp = t % 1000000u;
-    char digits[24];
-    size_t len = 0, nd = 0;
-    if (neg && t)
-        buf[len++] = '-';
-    do {
-        digits[nd++] = (char)('0' + ip % 10);
-        ip /= 10;
-    } while (ip && nd < sizeof digits);
-    while (nd && len + 1 < n)
-        buf[len++] = digits[--nd];
-    if (fp) {
-        char f[6];
-        int last = 0;
-        for (int i = 5; i >= 0; i--, fp /= 10) {
-            f[i] = (char)('0' + fp % 10);
-            if (!last && f[i] != '0')
-                last = i + 1;
-        }
-        if (len + 1 + (size_t)last < n) {
-            buf[len++] = '.';
-            memcpy(buf + len, f, (size_t)last);
-            len += (size_t)last;
-        }
-    }
-    buf[len] = '\0';
-    return len;
-}
-
 /* ------------------------------------------------------------------ */
 /* KataGo's parameters and what they name                              */
 
@@ -853,7 +812,9 @@ void sgf_rules_format(const sgf_rules *r, char *buf, size_t n)
             "komi", num,
         };
 #undef WORD
-        format_number(num, sizeof num, r->komi);
+        /* clamped as KataGo reads it, so that it reads back */
+        format_number(num, sizeof num,
+                      r->komi > 1e5 ? 1e5 : r->komi < -1e5 ? -1e5 : r->komi);
         for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
             size_t k = strlen(parts[i]);
             memcpy(tmp + len, parts[i], k);

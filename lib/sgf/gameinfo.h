@@ -1,5 +1,5 @@
 /*
- * gameinfo.h - typed game info and the grammars of its values (gameinfo.c).
+ * gameinfo.h - typed game info (gameinfo.c).
  * Never installed.
  */
 #ifndef SGFKIT_SGF_GAMEINFO_H
@@ -14,9 +14,6 @@ void gameinfo_read(sgf_game *g);
 void gameinfo_check_node(sgf_game *g, const sgf_node *n);
 /* Whether n holds a game-info property (PB, RE, KM...). */
 bool gameinfo_in_node(const sgf_node *n);
-/* v in buf (n bytes) for messages and written values: at most four
- * decimals, no trailing zeros, always '.' whatever the locale.  buf. */
-const char *gameinfo_format_number(char *buf, size_t n, double v);
 /* A board size as SZ's text gives it: "19", "9:13", and the forms records
  * write instead ("9x9", "19 x 19", "13*13", "19:19"), 1 to 52 each way.
  * *ff4 tells whether the text was FF[4]'s own form.  false when t is no

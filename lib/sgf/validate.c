@@ -798,8 +798,8 @@ static void check_single(vctx *c, const sgf_node *n, const sgf_prop *p,
     case SGF_P_KM:
     case SGF_P_TM:
     case SGF_P_HA:
-        /* Their grammars, server scales included, belong to gameinfo.c
-         * (bad-komi, bad-time, bad-handicap); only the empty value is ours. */
+        /* Their grammars, server scales included, belong to gameinfo.c and
+         * komi.c (bad-komi, bad-time, bad-handicap); only the empty value is ours. */
         if (v->len == 0)
             empty_value(c, p, v, move, k == SGF_P_KM ? "a real number"
                                      : k == SGF_P_TM ? "a number of seconds"
@@ -808,7 +808,7 @@ static void check_single(vctx *c, const sgf_node *n, const sgf_prop *p,
     case SGF_P_RE:
     case SGF_P_DT:
         /* SimpleText, but with a format FF[4] calls mandatory: an empty
-         * one says nothing (gameinfo.c reads the others). */
+         * one says nothing (result.c and date.c read the others). */
         if (v->len == 0)
             empty_value(c, p, v, move, k == SGF_P_RE
                         ? "a result (B+R, W+3.5, 0, Void, or ? when unknown)"

@@ -18,6 +18,7 @@
 
 #include "common/grow.h"
 #include "common/output.h"
+#include "common/textscan.h"
 #include "sgf/game.h"
 #include "sgf/charset.h"
 #include "sgf/diag.h"
@@ -487,7 +488,7 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
         }
     }
     if (repair_has(w->plan, p, REPAIR_KOMI) && keep[0]) {
-        /* the komi gameinfo.c read in the words, as FF[4]'s number */
+        /* the komi komi.c read in the words, as FF[4]'s number */
         size_t len;
         const char *text = sgf_value_text(w->g, p, 0, &len);
         double komi;
@@ -495,7 +496,7 @@ static void put_kept(writer *w, const sgf_prop *p, size_t n, repair_action pa,
         char num[48];
         if (text && sgf_parse_komi(text, NULL, &komi, &scaled) >= 0) {
             put_literal(w, "[");
-            put_literal(w, gameinfo_format_number(num, sizeof num, komi));
+            put_literal(w, format_number(num, sizeof num, komi));
             put_literal(w, "]");
             return;
         }
