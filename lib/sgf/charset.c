@@ -428,6 +428,20 @@ static bool collect(sgf_game *g, texts *t, bool with_nul)
     return true;
 }
 
+/* When the only bytes of s[0..n) that are not UTF-8 (bad of them) are its
+ * last, and they begin a character that the value ends inside, the length
+ * of that character; else 0.  A writer cut the text at a byte limit: Fox's
+ * PB[小心我捶\xE4\xBD]. */
+static int utf8_cut_short(const unsigned char *s, size_t n, long bad)
+{
+    if (bad < 1 || bad > 3 || (size_t)bad > n)
+        return 0;
+    const unsigned char *t = s + n - bad;
+    if (encoding_utf8_sequence(t, (size_t)bad) != -bad)
+        return 0;
+    return t[0] >= 0xF0 ? 4 : t[0] >= 0xE0 ? 3 : t[0] >= 0xC2 ? 2 : 0;
+}
+
 /* Undecodable bytes of all values in charset name; -1 when iconv does not
  * know it.  With report, each value that has some is reported. */
 static long count_errors(sgf_game *g, const char *name, const texts *t,
@@ -442,7 +456,17 @@ static long count_errors(sgf_game *g, const char *name, const texts *t,
         long bad = encoding_decode(cd, unit_of(name), v->raw, v->len, NULL, 0,
                                    NULL);
         total += bad;
-        if (bad && report)
+        int cut = bad && report && strcmp(name, "UTF-8") == 0
+                      ? utf8_cut_short((const unsigned char *)v->raw, v->len,
+                                       bad)
+                      : 0;
+        if (cut)
+            game_report(g, SGF_C_CHARSET_UNDECODABLE, v->pos, 0,
+                        "%s ends with %ld of the %d bytes of a UTF-8 "
+                        "character: the text was cut short where it was "
+                        "written; kept as \\xNN",
+                        t->r[i].p->id, bad, cut);
+        else if (bad && report)
             game_report(g, SGF_C_CHARSET_UNDECODABLE, v->pos, 0,
                         "%s holds %ld byte%s that %s not valid %s; kept as \\xNN",
                         t->r[i].p->id, bad, bad == 1 ? "" : "s",
