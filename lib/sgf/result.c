@@ -251,6 +251,9 @@ static bool result_english(const char *s, const char *e, sgf_result *r,
     }
     const char *lose = find_word(after, e, w_lose);
     const char *win = find_word(after, e, w_win);
+    /* "W by 2.5", "Black by resignation": the verb left out */
+    if (!win && !lose && word_at(skip_space(after), "by"))
+        win = skip_space(after);
     if (lose && (!win || lose < win)) {
         result_set(r, other(col), SGF_BY_NONE);
         /* the loser's score follows ("W 25.5 B 17.0"): no margin there */

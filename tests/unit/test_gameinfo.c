@@ -84,6 +84,9 @@ static const result_case results[] = {
     { "Black wins by 3.5", 0, B, SGF_BY_POINTS, 3.5, "B+3.5" },
     { "White wins by resignation", 0, W, SGF_BY_RESIGN, 0, "W+R" },
     { "White wins, komi 6.5", 0, W, SGF_BY_NONE, 0, "W+" },
+    { "W by 2.5", 0, W, SGF_BY_POINTS, 2.5, "W+2.5" },
+    { "Black by resignation", 0, B, SGF_BY_RESIGN, 0, "B+R" },
+    { "B 3.5", -1, UNK, SGF_BY_NONE, 0, "?" },     /* a score or a margin? */
     { "흑 덤 6집반 1집반승", 0, B, SGF_BY_POINTS, 1.5, "B+1.5" },
     { "White won by 2.5 points", 0, W, SGF_BY_POINTS, 2.5, "W+2.5" },
     { "Black won on time", 0, B, SGF_BY_TIME, 0, "B+T" },
