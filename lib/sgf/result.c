@@ -59,8 +59,9 @@ static const char *const c_forfeit[] = {
 static const char *const c_adjourned[] = {
     "打挂", "打掛", "打ち掛け", NULL
 };
+/* 빅 is Korean for seki, and also for a game counted even (비기다, to tie) */
 static const char *const c_draw[] = {
-    "和棋", "和局", "平局", "持碁", "무승부", "ジゴ", NULL
+    "和棋", "和局", "平局", "持碁", "무승부", "ジゴ", "빅", NULL
 };
 static const char *const c_void[] = {
     "无胜负", "無勝負", "무효", "無効", NULL
@@ -173,8 +174,8 @@ static void result_after_plus(const char *p, const char *e, sgf_result *r,
         r->reason = SGF_BY_OTHER;
 }
 
-/* Whether one of words, and maybe blanks, ends right before s (not before
- * start). */
+/* Whether one of words ends right before s, blanks and colons between
+ * them ("komi: 6.5"), and after start. */
 static bool follows_word(const char *start, const char *s,
                          const char *const *words)
 {

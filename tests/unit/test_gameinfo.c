@@ -140,6 +140,7 @@ static const result_case results[] = {
     { "持碁", 0, DRAW, SGF_BY_NONE, 0, "0" },
     { "コミ6目半 黒3目半勝", 0, B, SGF_BY_POINTS, 3.5, "B+3.5" },
     /* Korean */
+    { "빅", 0, DRAW, SGF_BY_NONE, 0, "0" },
     { "흑 불계승", 0, B, SGF_BY_RESIGN, 0, "B+R" },
     { "백불계승", 0, W, SGF_BY_RESIGN, 0, "W+R" },
     { "백 5집반승", 0, W, SGF_BY_POINTS, 5.5, "W+5.5" },
