@@ -442,6 +442,33 @@ static int utf8_cut_short(const unsigned char *s, size_t n, long bad)
     return t[0] >= 0xF0 ? 4 : t[0] >= 0xE0 ? 3 : t[0] >= 0xC2 ? 2 : 0;
 }
 
+/* Each value read as UTF-8 or GB18030 that holds U+FFFD (EF BF BD; read as
+ * GBK, the pair of them is the famous 锟斤拷): an earlier converter met a
+ * character it could not read and wrote that in its place.  The file is
+ * not wrong any more, but what stood there is lost, and a cleaner wants
+ * to know which names and comments say nothing. */
+static void report_replacements(sgf_game *g, const char *name, const texts *t)
+{
+    if (strcmp(name, "UTF-8") != 0 && strncmp(name, "GB", 2) != 0)
+        return;
+    for (size_t i = 0; i < t->n; i++) {
+        const sgf_value *v = t->r[i].v;
+        long n = 0;
+        for (const char *p = v->raw, *e = v->raw + v->len;
+             (p = memchr(p, 0xEF, (size_t)(e - p))) != NULL && e - p >= 3; p++)
+            if ((unsigned char)p[1] == 0xBF && (unsigned char)p[2] == 0xBD) {
+                n++;
+                p += 2;
+            }
+        if (n)
+            game_report(g, SGF_C_REPLACEMENT_CHARACTER, v->pos, 0,
+                        "%s holds %ld U+FFFD replacement character%s%s: a "
+                        "converter could not read what stood there, and "
+                        "it is lost", t->r[i].p->id, n, n == 1 ? "" : "s",
+                        name[0] == 'G' ? " (锟斤拷 when read as GBK)" : "");
+    }
+}
+
 /* Undecodable bytes of all values in charset name; -1 when iconv does not
  * know it.  With report, each value that has some is reported. */
 static long count_errors(sgf_game *g, const char *name, const texts *t,
@@ -1044,6 +1071,7 @@ bool charset_decide(sgf_game *g)
                     ca.shown, c.name);
     if (!c.clean)
         count_errors(g, c.name, &t, true);
+    report_replacements(g, c.name, &t);
     return false;
 }
 
