@@ -24,7 +24,8 @@
  *     the owner moving first and playing anywhere there.
  *  3d. Large strings the playouts kill without conviction (races and
  *     sekis they lose half the time): alive when the attacker cannot
- *     capture them moving first, read to the end inside the enclosure.
+ *     capture them moving first, read to the end inside the enclosure;
+ *     unsettled too when the playouts killed them four times in five.
  *  3e. Races after a capture (race.c): a large string the playouts kill
  *     next to an enemy string in atari that a search proved lost is
  *     replayed from the board after its owner takes that string; it
@@ -127,6 +128,11 @@ enum { LD_NODES = 4000 };
  * time for nothing). */
 #define REVIVE_SHARE 0.85
 enum { REVIVE_STONES = 6, REVIVE_NODES = 5000 };
+/* A string step 3d revives that the playouts kill at this share or more
+ * is unsettled: the search holds the walls fixed, and they may gain
+ * liberties outside (doc/dead-stones.md, "a wall that takes an outside
+ * string in atari"). */
+#define REVIVE_DOUBT 0.8
 /* How a search killed a string (est.proved). */
 enum {
     PROVED_DEAD = 1,
@@ -554,8 +560,11 @@ static int ld_step_run(est *e, unsigned char *map, ld_ctx *x,
                 e->proved[index_of(e, pt)] = PROVED_DEAD;
             break;
         case STEP_REVIVE_BIG:
-            if (ld_survives(x->t, &e->base, pt, x->settled, REVIVE_NODES))
+            if (ld_survives(x->t, &e->base, pt, x->settled, REVIVE_NODES)) {
                 clear_string(e, map, pt, SGF_MAP_DEAD);
+                if (e->share[index_of(e, pt)] >= REVIVE_DOUBT)
+                    mark_string(e, map, pt, SGF_MAP_UNSETTLED);
+            }
             break;
         }
     }
