@@ -171,6 +171,10 @@ static const clue event_clues[] = {
     { "Siptan", "korean" }, { "Baduk", "korean" },
     { "LG", "korean" }, { "BC Card", "korean" },
     { "GS Caltex", "korean" }, { "KBS", "korean" },
+    /* the Nongshim Cup, China, Japan and Korea's team event: Korean rules
+     * wherever the stage is played */
+    { "Nongshim", "korean" }, { "Nong Shim", "korean" },
+    { "农心", "korean" }, { "農心", "korean" },
     { "国手", "korean" }, { "國手", "korean" },
     /* Chinese titles and cups */
     { "Tianyuan", "chinese" }, { "Mingren", "chinese" },

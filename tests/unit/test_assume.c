@@ -64,6 +64,8 @@ static const rules_case rules_cases[] = {
       "RE[Void]" },
     { "(;EV[3rd LG Cup]PC[Tokyo];B[aa])", SGF_SOURCE_INFERRED, "korean",
       "EV[3rd LG Cup]" },
+    { "(;EV[6th Nongshim Cup]PC[Shanghai];B[aa])", SGF_SOURCE_INFERRED,
+      "korean", "EV[6th Nongshim Cup]" },
     { "(;EV[25th Honinbo];B[aa])", SGF_SOURCE_INFERRED, "japanese",
       "EV[25th Honinbo]" },
     { "(;EV[5th Chinese Meijin];B[aa])", SGF_SOURCE_INFERRED, "chinese",
