@@ -437,9 +437,10 @@ static int utf8_cut_short(const unsigned char *s, size_t n, long bad)
     if (bad < 1 || bad > 3 || (size_t)bad > n)
         return 0;
     const unsigned char *t = s + n - bad;
-    if (encoding_utf8_sequence(t, (size_t)bad) != -bad)
+    if (t[0] < 0xC2 || t[0] > 0xF4 ||
+        encoding_utf8_sequence(t, (size_t)bad) != -bad)
         return 0;
-    return t[0] >= 0xF0 ? 4 : t[0] >= 0xE0 ? 3 : t[0] >= 0xC2 ? 2 : 0;
+    return t[0] >= 0xF0 ? 4 : t[0] >= 0xE0 ? 3 : 2;
 }
 
 /* Each value read as UTF-8 or GB18030 that holds U+FFFD (EF BF BD; read as

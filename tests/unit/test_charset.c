@@ -222,6 +222,39 @@ static void test_utf8(void)
     CHECK_INT(count_diag(g, "charset-wrong"), 0);
     CHECK_STR(text(g, "PB"), "东方明\\xE7\\x8F");
     CHECK_STR(text(g, "PW"), "古");
+    const sgf_diag *d = find_diag(g, "charset-undecodable");
+    CHECK(d && strstr(d->message, "PB ends with 2 of the 3 bytes of a UTF-8 "
+                      "character") != NULL);
+    sgf_game_free(g);
+
+    /* a bad byte that begins no character, or bad bytes before the end,
+     * are no cut: the message says only what they are */
+    static const char *const not_cut[] = {
+        "(;CA[UTF-8]PB[\xe4\xb8\x9c\xe6\x96\xb9\xe6\x98\x8e\xff]"
+        "PW[\xe5\x8f\xa4\xe5\x8a\x9b]C[\xe5\x8f\xa4\xe5\x8a\x9b])",
+        "(;CA[UTF-8]PB[\xe4\xb8\x9c\xe6\x96\xb9\xe6\x98\x8e\xf8\x80]"
+        "PW[\xe5\x8f\xa4\xe5\x8a\x9b]C[\xe5\x8f\xa4\xe5\x8a\x9b])",
+        "(;CA[UTF-8]PB[\xe4\xb8\x9c\xe6\x96\xe6\x98\x8e]"
+        "PW[\xe5\x8f\xa4\xe5\x8a\x9b]C[\xe5\x8f\xa4\xe5\x8a\x9b])",
+    };
+    for (size_t i = 0; i < sizeof not_cut / sizeof not_cut[0]; i++) {
+        g = parse(not_cut[i]);
+        d = find_diag(g, "charset-undecodable");
+        CHECK(d && strstr(d->message, "cut short") == NULL &&
+              strstr(d->message, "not valid UTF-8") != NULL);
+        sgf_game_free(g);
+    }
+
+    /* U+FFFD: an earlier converter lost characters; the file is valid */
+    g = parse("(;CA[UTF-8]PB[\xef\xbf\xbd\xef\xbf\xbd]PW[\xe5\x8f\xa4]"
+              "C[a \xef\xbf\xbd b])");
+    CHECK_STR(charset(g), "UTF-8");
+    CHECK_INT(count_diag(g, "charset-undecodable"), 0);
+    CHECK_INT(count_diag(g, "replacement-character"), 2);
+    d = find_diag(g, "replacement-character");
+    CHECK(d && d->severity == SGF_WARNING &&
+          strncmp(d->message, "PB holds 2 U+FFFD replacement characters:",
+                  41) == 0);
     sgf_game_free(g);
 }
 
