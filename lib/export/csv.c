@@ -44,7 +44,8 @@ static int with_sink(sgf_write_fn write, void *ctx, rows_fn rows, void *arg)
 #define GAMES_HEADER \
     "game_id,origin,game,offset,width,height,black,black_rank,white,white_rank," \
     "date,event,round,place,rules,rules_text,komi,handicap,result,winner," \
-    "margin,moves,dyer,moves_hash,status,errors,warnings\r\n"
+    "margin,moves,dyer,moves_hash,status,errors,warnings,rules_source," \
+    "komi_source\r\n"
 
 static void games_header(out_sink *s, void *arg)
 {
@@ -81,10 +82,7 @@ static void game_row_put(out_sink *s, void *arg)
     csv_uint(&c, (unsigned)(in->height > 0 ? in->height : 0));
     for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
         csv_str(&c, text[i]);
-    if (sum->rules.has_komi)
-        csv_number(&c, sum->rules.komi);
-    else
-        csv_empty(&c);
+    csv_number(&c, sum->rules.komi);    /* KM[], else the komi assumed */
     csv_uint(&c, (unsigned)(in->handicap > 0 ? in->handicap : 0));
     csv_str(&c, sum->result);
     csv_str(&c, sum->winner);
@@ -98,6 +96,9 @@ static void game_row_put(out_sink *s, void *arg)
     csv_str(&c, sum->status);
     csv_uint(&c, sum->errors);
     csv_uint(&c, sum->warnings);
+    /* came later than the rest, so they come last */
+    csv_str(&c, sum->rules_source);
+    csv_str(&c, sum->komi_source);
     csv_end(&c);
 }
 

@@ -122,7 +122,13 @@ static void summary_start(sgf_game *g, const sgf_rules *rules,
                           game_summary *s)
 {
     const sgf_info *in = sgf_game_info(g);
-    sgf_game_rules(g, rules, rules != NULL, &s->rules);
+    game_terms t;
+    replay_terms(g, rules, rules != NULL, NULL, &t);
+    s->rules = t.rules;
+    s->rules_source = source_words(&s->rules_why, t.rules_source,
+                                   t.rules_evidence);
+    s->komi_source = source_words(&s->komi_why, t.komi_source,
+                                  t.komi_evidence);
     rules_name(&s->rules, s->rules_name, sizeof s->rules_name);
     sgf_format_result(&in->result, s->result, sizeof s->result);
     s->winner = winner_name(in->result.winner);
@@ -419,6 +425,8 @@ static void put_info(out_sink *s, const sgf_info *in, const game_summary *sum)
     FIELD_STR(s, "place", in->place);
     FIELD_STR(s, "application", in->application);
     FIELD_STR(s, "rules_text", in->rules);
+    FIELD_STR(s, "rules_source", sum->rules_source);
+    FIELD_STR(s, "komi_source", sum->komi_source);
     FIELD_STR(s, "result", sum->result[0] ? sum->result : NULL);
     FIELD_STR(s, "result_text", in->result_text);
     FIELD_STR(s, "winner", sum->winner);
@@ -460,11 +468,10 @@ int sgf_jsonl_write_game(sgf_game *g, const sgf_rules *rules,
     FIELD_INT(&s, "boardXSize", (unsigned)(in->width > 0 ? in->width : 0));
     FIELD_INT(&s, "boardYSize", (unsigned)(in->height > 0 ? in->height : 0));
     FIELD_STR(&s, "rules", sum.rules_name);
+    /* a number always, as KataGo's queries need: the komi assumed when
+     * KM[] is absent (komi_source says so) */
     SINK_LIT(&s, ",\"komi\":");
-    if (sum.rules.has_komi)
-        sink_number(&s, sum.rules.komi, "null");
-    else
-        SINK_LIT(&s, "null");
+    sink_number(&s, sum.rules.komi, "null");
     if (rc == 0) {
         put_line(&s, &l, g, &sum);
     } else {

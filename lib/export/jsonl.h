@@ -10,9 +10,14 @@
 #include <string.h>
 
 #include "sgfkit.h"
+#include "go/replay.h"
 
 typedef struct game_summary {
-    sgf_rules rules;        /* what the game is played under (komi included) */
+    sgf_rules rules;        /* what the game is played under (komi included:
+                             * KM[], else the komi assumed) */
+    const char *rules_source, *komi_source;     /* source_words: "record",
+                             * "inferred from DT[1933]", "default", "given" */
+    source_text rules_why, komi_why;            /* where those two point */
     char rules_name[96];    /* as KataGo reads it: a name or its compact form */
     char result[48];        /* RE[] in FF[4] form, "" without RE[] */
     const char *winner;     /* "B", "W", "draw", "void", "unknown"; NULL */

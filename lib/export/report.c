@@ -21,20 +21,6 @@ int sgf_report_severity(const sgf_report_options *o, const sgf_diag *d)
 
 /* ---- small writers ------------------------------------------------------ */
 
-/* Where the rules or the komi come from, as the reports say it: "record",
- * "given", "default", or "inferred from RE[Void]" (the clue assume.c
- * found; doc/gameinfo.md, "What the record leaves unsaid"). */
-typedef struct source_text { char s[160]; } source_text;
-
-static const char *source_words(source_text *t, sgf_source src,
-                                const char *evidence)
-{
-    if (src != SGF_SOURCE_INFERRED || !evidence)
-        return sgf_source_name(src);
-    snprintf(t->s, sizeof t->s, "inferred from %s", evidence);
-    return t->s;
-}
-
 /* What was wrong with a move the rules forbid, as check ids say it. */
 static const char *illegal_name(sgf_legality l)
 {

@@ -13,6 +13,7 @@
  * nodes no earlier path held, so each node is reported once.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "go/assume_clues.h"
@@ -123,6 +124,14 @@ void replay_terms(sgf_game *g, const sgf_rules *given, int override,
     t->komi_source = komi_given ? SGF_SOURCE_GIVEN : in->komi_source;
     t->komi_evidence = t->komi_source == SGF_SOURCE_INFERRED
                        ? in->komi_evidence : NULL;
+}
+
+const char *source_words(source_text *t, sgf_source src, const char *evidence)
+{
+    if (src != SGF_SOURCE_INFERRED || !evidence)
+        return sgf_source_name(src);
+    snprintf(t->s, sizeof t->s, "inferred from %s", evidence);
+    return t->s;
 }
 
 /* ---- naming moves: "move 57 (W Q16 = pd)" ---- */

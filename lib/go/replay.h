@@ -27,4 +27,10 @@ typedef struct game_terms {
 void replay_terms(sgf_game *g, const sgf_rules *given, int override,
                   const double *komi, game_terms *t);
 
+/* Where the rules or the komi come from, as every report says it:
+ * "record", "given", "default", or "inferred from RE[Void]" (the clue
+ * assume.c found; doc/gameinfo.md, "What the record leaves unsaid"). */
+typedef struct source_text { char s[160]; } source_text;
+const char *source_words(source_text *t, sgf_source src, const char *evidence);
+
 #endif /* SGFKIT_GO_REPLAY_H */

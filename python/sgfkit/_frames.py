@@ -33,6 +33,7 @@ GAME_DTYPES = {
     "result": "string", "winner": WINNERS, "margin": "Float64",
     "moves": "Int32", "dyer": "string", "moves_hash": "string",
     "status": STATUSES, "errors": "Int32", "warnings": "Int32",
+    "rules_source": "string", "komi_source": "string",
 }
 
 MOVE_DTYPES = {

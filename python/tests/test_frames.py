@@ -29,6 +29,7 @@ def test_games_dtypes(corpus):
         "komi": "Float64", "handicap": "Int16", "result": "string",
         "winner": "category", "margin": "Float64", "moves": "Int32",
         "status": "category", "errors": "Int32", "warnings": "Int32",
+        "rules_source": "string", "komi_source": "string",
     }
     for col, dtype in want.items():
         assert str(df[col].dtype) == dtype, col

@@ -21,13 +21,14 @@ GTP = re.compile(r"^[A-HJ-Z]{1,2}[0-9]{1,2}$")
 GAMES_COLUMNS = ("game_id,origin,game,offset,width,height,black,black_rank,white,"
                  "white_rank,date,event,round,place,rules,rules_text,komi,"
                  "handicap,result,winner,margin,moves,dyer,moves_hash,status,"
-                 "errors,warnings").split(",")
+                 "errors,warnings,rules_source,komi_source").split(",")
 MOVES_COLUMNS = "game_id,move,color,x,y,sgf,gtp,pass,captures".split(",")
 # doc/json.md, "Field names": snake_case, except the names of KataGo's
 # analysis queries, kept as KataGo spells them
 KATAGO_NAMES = {"id", "boardXSize", "boardYSize", "initialStones",
                 "initialPlayer", "moves", "rules", "komi"}
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+SOURCE = re.compile(r"record|given|default|inferred from .+")
 
 passed = 0
 failed = 0
@@ -76,8 +77,12 @@ def check_line(where, o):
                 "move_count", "errors", "warnings"):
         if not is_int(o.get(key)):
             return "%s is not an integer" % key
-    if o.get("komi") is not None and not isinstance(o["komi"], (int, float)):
-        return "komi is neither a number nor null"
+    # KataGo takes no null komi: the komi assumed, and komi_source says so
+    if not isinstance(o.get("komi"), (int, float)) or isinstance(o["komi"], bool):
+        return "komi is not a number"
+    for key in ("rules_source", "komi_source"):
+        if not SOURCE.fullmatch(o.get(key) or ""):
+            return "%s %r" % (key, o.get(key))
     if o.get("status") not in ("ok", "warnings", "errors"):
         return "status %r" % o.get("status")
     if not isinstance(o.get("rules"), str):

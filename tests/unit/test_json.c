@@ -335,16 +335,21 @@ static int check_jsonl(sgf_game *g, sgf_position *pos)
     snprintf(want, sizeof want, "%d", in->height);
     if (strcmp(scalar(line, "boardYSize", v, sizeof v), want) != 0)
         PROBLEM("boardYSize %s, SZ %s\n", v, want);
-    /* the komi the game is played with: KM[], or what RU[] says */
+    /* the komi the game is played with: KM[], what RU[] says, else the
+     * komi assumed; always a number, as KataGo's queries need */
     sgf_rules rules;
     sgf_game_rules(g, NULL, 0, &rules);
     scalar(line, "komi", v, sizeof v);
-    if (rules.has_komi ? strtod(v, NULL) != rules.komi
-                       : strcmp(v, "null") != 0)
+    char *end;
+    if (strtod(v, &end) != rules.komi || *end)
         PROBLEM("komi %s, the library reads %g (%s)\n", v, rules.komi,
                 rules.has_komi ? "given" : "absent");
     if (in->has_komi && rules.komi != in->komi)
         PROBLEM("komi %g, KM %g\n", rules.komi, in->komi);
+    const char *komi_from = in->has_komi ? "record" : NULL;
+    if (komi_from && strcmp(scalar(line, "komi_source", v, sizeof v),
+                            komi_from) != 0)
+        PROBLEM("komi_source %s with KM[]\n", v);
     char re[48];
     sgf_format_result(&in->result, re, sizeof re);
     scalar(line, "result", v, sizeof v);
@@ -817,6 +822,8 @@ static void test_jsonl(void)
     CHECK_STR(scalar(line, "komi", v, sizeof v), "6.5");
     CHECK_STR(scalar(line, "rules", v, sizeof v), "japanese");
     CHECK_STR(scalar(line, "rules_text", v, sizeof v), "Japanese");
+    CHECK_STR(scalar(line, "rules_source", v, sizeof v), "record");
+    CHECK_STR(scalar(line, "komi_source", v, sizeof v), "record");
     CHECK_STR(scalar(line, "initialStones", v, sizeof v),
               "[[\"B\",\"C7\"],[\"B\",\"G3\"]]");
     CHECK_STR(scalar(line, "initialPlayer", v, sizeof v), "W");
@@ -835,7 +842,9 @@ static void test_jsonl(void)
 
     /* missing values are null; no moves, Black to play */
     line = jsonl("(;SZ[19])");
-    CHECK_STR(scalar(line, "komi", v, sizeof v), "null");
+    CHECK_STR(scalar(line, "komi", v, sizeof v), "0");     /* FF[4]'s */
+    CHECK_STR(scalar(line, "komi_source", v, sizeof v), "default");
+    CHECK_STR(scalar(line, "rules_source", v, sizeof v), "default");
     CHECK_STR(scalar(line, "result", v, sizeof v), "null");
     CHECK_STR(scalar(line, "margin", v, sizeof v), "null");
     CHECK_STR(scalar(line, "moves", v, sizeof v), "[]");
@@ -843,6 +852,11 @@ static void test_jsonl(void)
     CHECK_STR(scalar(line, "rules", v, sizeof v), "chinese");
     CHECK_STR(scalar(line, "status", v, sizeof v), "ok");
     CHECK_STR(scalar(line, "errors", v, sizeof v), "0");
+    /* no KM[]: the komi assumed, and what from */
+    line = jsonl("(;SZ[19]DT[1935-05-03]RE[W+5];B[pd])");
+    CHECK_STR(scalar(line, "komi", v, sizeof v), "0");
+    CHECK_STR(scalar(line, "komi_source", v, sizeof v),
+              "inferred from DT[1935-05-03]");
     /* handicap: White to play */
     line = jsonl("(;SZ[19]HA[2]AB[dd][pp])");
     CHECK_STR(scalar(line, "initialPlayer", v, sizeof v), "W");
@@ -864,6 +878,8 @@ static void test_jsonl(void)
     CHECK(g && sgf_jsonl_write_game(g, &aga, treecmp_buf_write, &b) == 0);
     CHECK_STR(scalar(buf_str(&b), "rules", v, sizeof v), "aga");
     CHECK_STR(scalar(buf_str(&b), "komi", v, sizeof v), "6.5");
+    CHECK_STR(scalar(buf_str(&b), "rules_source", v, sizeof v), "given");
+    CHECK_STR(scalar(buf_str(&b), "komi_source", v, sizeof v), "record");
     buf_free(&b);
     sgf_game_free(g);
     /* invalid UTF-8 (text kept undecoded) becomes U+FFFD: the line stays
@@ -990,6 +1006,8 @@ static void test_csv(void)
         else if (!strcmp(h[i], "date")) want = "2001-02";
         else if (!strcmp(h[i], "game")) want = "1";
         else if (!strcmp(h[i], "game_id")) want = GAME_ID_TEST_1;
+        else if (!strcmp(h[i], "rules_source")) want = "default";
+        else if (!strcmp(h[i], "komi_source")) want = "record";
         if (want && strcmp(f[i], want) != 0) {
             fprintf(stderr, "column %s is \"%s\", expected \"%s\"\n", h[i],
                     f[i], want);
@@ -1180,15 +1198,27 @@ static void on_input_error(void *ctx, const char *origin, const char *message)
 
 /* Every game's CSV rows have the header's columns, and one moves row per
  * move. */
+/* The fields of the games header: every row has as many. */
+static int games_columns(void)
+{
+    treecmp_buf b = { 0 };
+    CHECK_INT(sgf_csv_write_games_header(treecmp_buf_write, &b), 0);
+    const char *p = buf_str(&b);
+    int n = csv_record(&p, NULL, 0);
+    buf_free(&b);
+    return n;
+}
+
 static bool check_csv(sgf_game *g)
 {
+    const int columns = games_columns();
     treecmp_buf b = { 0 };
     const char *p;
     bool ok = true;
     if (sgf_csv_write_game_row(g, NULL, treecmp_buf_write, &b) != 0)
         ok = false;
     p = buf_str(&b);
-    if (ok && sgf_game_root(g) && csv_record(&p, NULL, 0) != 27)
+    if (ok && sgf_game_root(g) && csv_record(&p, NULL, 0) != columns)
         ok = false;
     buf_reset(&b);
     int rc = sgf_csv_write_moves(g, NULL, treecmp_buf_write, &b);
