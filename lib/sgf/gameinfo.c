@@ -433,6 +433,45 @@ static double time_with_units(const char *s, const char *e)
     return parts ? total : -1;
 }
 
+/* A main time on a clock, [s, e): "5:00:00" (h:mm:ss), or "10:00" followed
+ * by an overtime ("10:00(5x1:00)", "30:00+30:00/25"), as IGS and KGS
+ * write them.  An overtime's periods last minutes, never hours, so the
+ * clock beside it is m:ss too; "10:00" alone could be ten hours (a title
+ * match's main time) or ten minutes, and is not read (*unsure).  The
+ * seconds, or -1; *overtime is where the overtime starts (e: none). */
+static double time_on_clock(const char *s, const char *e,
+                            const char **overtime, bool *unsure)
+{
+    long part[3];
+    int n = 0, digits;
+    const char *r = s;
+    *unsure = false;
+    while (n < 3) {
+        r = scan_digits(r, &part[n], &digits);
+        if (digits == 0 || digits > 3 ||
+            (n > 0 && (digits != 2 || part[n] >= 60)))
+            return -1;
+        if (++n == 3 || r >= e || *r != ':')
+            break;
+        r++;
+    }
+    if (n < 2 || (r < e && *r == ':'))
+        return -1;
+    r = skip_space(r);
+    if (r > e)
+        r = e;
+    if (r < e && *r != '(' && *r != '+')
+        return -1;
+    *overtime = r;
+    if (n == 3)
+        return part[0] * 3600.0 + part[1] * 60 + part[2];
+    if (r == e) {
+        *unsure = true;
+        return -1;
+    }
+    return part[0] * 60.0 + part[1];
+}
+
 static void read_time(info_ctx *c, const sgf_prop *p)
 {
     char q[80], f[48];
@@ -446,12 +485,29 @@ static void read_time(info_ctx *c, const sgf_prop *p)
                                  &v, &strict);
     if (r && r == e && strict && *s != '-')
         return;
+    const char *overtime = e;
+    bool unsure = false;
     double seconds = time_with_units(s, e);
-    if (seconds >= 0) {
+    if (seconds < 0)
+        seconds = time_on_clock(s, e, &overtime, &unsure);
+    if (seconds >= 0 && overtime < e) {
+        char o[80];
+        format_number(f, sizeof f, seconds);
+        game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
+                    "TM[%s] is not a number of seconds; read as %s seconds "
+                    "of main time; FF[4] writes the overtime, %s, in OT",
+                    text_quote(q, sizeof q, t), f,
+                    text_quote(o, sizeof o, overtime));
+    } else if (seconds >= 0) {
         format_number(f, sizeof f, seconds);
         game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
                     "TM[%s] is not a number of seconds; read as %s seconds",
                     text_quote(q, sizeof q, t), f);
+    } else if (unsure) {
+        game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
+                    "TM[%s] is not a number of seconds; not read, since "
+                    "h:mm and m:ss look alike",
+                    text_quote(q, sizeof q, t));
     } else {
         game_report(c->g, SGF_C_BAD_TIME, p->pos, 0,
                     "TM[%s] is not a number of seconds",

@@ -518,7 +518,10 @@ static void test_read_free_text(void)
     CHECK_STR(msg, "RE[john wins] cannot be read as a result");
     CHECK_INT(in->result.winner, SGF_WIN_UNKNOWN);
     CHECK_INT(diags(g, "bad-date", NULL), 1);
-    CHECK_INT(diags(g, "bad-time", NULL), 1);
+    CHECK_INT(diags(g, "bad-time", &msg), 1);
+    CHECK_STR(msg, "TM[1:00(5x0:30)] is not a number of seconds; read as 60 "
+                   "seconds of main time; FF[4] writes the overtime, "
+                   "(5x0:30), in OT");
     CHECK_INT(diags(g, "bad-handicap", &msg), 1);
     CHECK(msg && strstr(msg, "is not a number") != NULL);
     CHECK_INT(in->handicap, 0);
