@@ -184,6 +184,8 @@ static void put_u_escape(out_sink *s, unsigned u)
 
 void sink_json_chars(out_sink *s, const char *str, size_t n, unsigned flags)
 {
+    if (!str)       /* NULL + 0 is undefined behaviour too */
+        return;
     const unsigned char *p = (const unsigned char *)str, *end = p + n;
     while (p < end) {
         const unsigned char *run = p;
@@ -263,10 +265,10 @@ void sink_text(out_sink *s, const char *str)
 
 void sink_csv_field(out_sink *s, const char *str, size_t n)
 {
+    if (!str)       /* before p + n: NULL + 0 is undefined behaviour */
+        return;
     const unsigned char *p = (const unsigned char *)str, *end = p + n;
     bool quote = false, clean = true;
-    if (!str)
-        return;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = p[i];
         if (c == ',' || c == '"' || c == '\r' || c == '\n')

@@ -11,11 +11,12 @@
  * Paths 2 and 3 must give the same games (number, offset, tree size, moves,
  * diagnostic counts): frame mode exists so that they do. Every game of path
  * 2 goes through every public accessor, sgf_value_text() on every value, the
- * game info grammars, and the writer's round trip (tests/unit/treecmp.c):
- * written, re-read, same tree, same decoded values, same bytes when written
- * again. The last byte picks the reader's options (options_of): defaults, or
- * a fallback charset and SGF_READ_NO_DECODE (then the game is only written:
- * undecoded text promises no round trip); and the member's name
+ * game info grammars, the JSON Lines and CSV summaries, and the writer's
+ * round trip (tests/unit/treecmp.c): written, re-read, same tree, same
+ * decoded values, same bytes when written again. The last byte picks the
+ * reader's options (options_of): defaults, or a fallback charset and
+ * SGF_READ_NO_DECODE (then the game is only written: undecoded text
+ * promises no round trip); and the member's name
  * (name_of): .sgf, none (the first bytes decide, so GIB, NGF and UGF
  * records are converted), or a foreign format's, whatever the bytes.
  *
@@ -233,6 +234,10 @@ static void check_game(sgf_game *g, treecmp *tc, bool decoded)
     check_diags(g);
     check_info(g);
     check_tree(g);
+    /* the summaries of a game: sgfconvert's JSON Lines line and CSV rows */
+    if (sgf_jsonl_write_game(g, NULL, sink_write, NULL) != 0 ||
+        sgf_csv_write_game_row(g, NULL, sink_write, NULL) != 0)
+        FAIL("a summary of game %u failed", sgf_game_index(g));
     if (!decoded) {
         /* text kept in its charset: the round trip is not promised */
         if (sgf_write_game(g, sink_write, NULL) != 0)
