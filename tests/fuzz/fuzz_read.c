@@ -11,9 +11,9 @@
  * Paths 2 and 3 must give the same games (number, offset, tree size, moves,
  * diagnostic counts): frame mode exists so that they do. Every game of path
  * 2 goes through every public accessor, sgf_value_text() on every value, the
- * game info grammars, the JSON Lines and CSV summaries, and the writer's
- * round trip (tests/unit/treecmp.c): written, re-read, same tree, same
- * decoded values, same bytes when written again. The last byte picks the
+ * game info grammars, the JSON Lines and CSV summaries, sgfcheck's
+ * reports, and the writer's round trip (tests/unit/treecmp.c): written,
+ * re-read, same tree, same decoded values, same bytes when written again. The last byte picks the
  * reader's options (options_of): defaults, or a fallback charset and
  * SGF_READ_NO_DECODE (then the game is only written: undecoded text
  * promises no round trip); and the member's name
@@ -234,10 +234,17 @@ static void check_game(sgf_game *g, treecmp *tc, bool decoded)
     check_diags(g);
     check_info(g);
     check_tree(g);
-    /* the summaries of a game: sgfconvert's JSON Lines line and CSV rows */
+    /* the summaries of a game: sgfconvert's JSON Lines line and CSV row,
+     * and sgfcheck's report in each of its formats */
     if (sgf_jsonl_write_game(g, NULL, sink_write, NULL) != 0 ||
         sgf_csv_write_game_row(g, NULL, sink_write, NULL) != 0)
         FAIL("a summary of game %u failed", sgf_game_index(g));
+    for (int f = SGF_REPORT_TEXT; f <= SGF_REPORT_CSV; f++) {
+        sgf_report_options ro = { (sgf_report_format)f, NULL, 1, 0 };
+        if (sgf_check_report(g, &ro, NULL, sink_write, NULL) != 0)
+            FAIL("sgfcheck's report (format %d) of game %u failed", f,
+                 sgf_game_index(g));
+    }
     if (!decoded) {
         /* text kept in its charset: the round trip is not promised */
         if (sgf_write_game(g, sink_write, NULL) != 0)

@@ -7,7 +7,8 @@
  * with a few playouts, none), under the game's rules or a named set, with
  * or without a komi of the caller's; then the final position is drawn as
  * text and as SVG into a buffer, with the scored map, the last move, and
- * the game's name as the caption.
+ * the game's name as the caption, and the count is reported as sgfscore
+ * does, in text, JSON and CSV.
  *
  * Beyond the sanitizers, what the score promises is checked: every stone of
  * the board is counted once, alive or dead, and dead marks sit on stones;
@@ -38,7 +39,7 @@ static int failing_write(void *ctx, const void *data, size_t len)
     (void)data;
     (void)len;
     if ((*(int *)ctx)++ > 0)
-        FAIL("a drawing wrote on after its callback failed");
+        FAIL("a writer wrote on after its callback failed");
     return 42;
 }
 
@@ -155,6 +156,28 @@ static void check_svg(const buf *b)
     xmlFreeDoc(doc);
 }
 
+/* sgfscore's report of the count (or of a game not scored, rc) in each
+ * format: something written, ending in a newline; a failing write's error
+ * comes back. */
+static void report_score(sgf_game *g, int rc, const sgf_position *p,
+                         const unsigned char *map, const sgf_scored_game *sg,
+                         int diagram, buf *b)
+{
+    for (int f = SGF_REPORT_TEXT; f <= SGF_REPORT_CSV; f++) {
+        sgf_report_options ro = { (sgf_report_format)f, NULL, 1,
+                                  diagram ? SGF_REPORT_DIAGRAM : 0 };
+        b->len = 0;
+        if (sgf_score_report(g, rc, p, map, sg, &ro, buf_write, b) != 0)
+            FAIL("sgf_score_report (format %d) failed", f);
+        if (b->len == 0 || b->p[b->len - 1] != '\n')
+            FAIL("the score report (format %d) does not end a line", f);
+        int calls = 0;
+        if (sgf_score_report(g, rc, p, map, sg, &ro, failing_write,
+                             &calls) != 42)
+            FAIL("sgf_score_report lost its callback's error");
+    }
+}
+
 static void score_game(sgf_game *g, const uint8_t *data, size_t size,
                        sgf_position *p, unsigned char *map, buf *b)
 {
@@ -179,10 +202,11 @@ static void score_game(sgf_game *g, const uint8_t *data, size_t size,
     sgf_scored_game sg;
     memset(map, 0xee, SGF_MAP_SIZE);
     int rc = sgf_game_score(g, &o, p, map, &sg);
+    if (rc != 0 && rc != SGF_E_ARG)
+        FAIL("sgf_game_score: %s", sgf_strerror(rc));
+    report_score(g, rc, p, map, &sg, b0 >> 7, b);
     if (rc == SGF_E_ARG)
         return;
-    if (rc != 0)
-        FAIL("sgf_game_score: %s", sgf_strerror(rc));
     check_score(p, map, &sg);
 
     /* the caption is untrusted text from the record */
