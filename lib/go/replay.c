@@ -801,8 +801,9 @@ static void check_result(replay *r)
                     r->cycle_ply, rules_words(r, rules, sizeof rules));
     /* A win on time goes to the player who made the last move: the loser's
      * clock runs on the loser's turn.  The other way round the winner's
-     * clock was the one running, so the record lost a move or the result is
-     * wrong.  (A resignation right after one's own move is allowed by the
+     * clock was the one running: the record lost a move, the result is
+     * wrong, or the loser's last move came too late and was recorded all
+     * the same (three professional records).  (A resignation right after one's own move is allowed by the
      * servers: 82 KGS games of 2-online do it, so it is not reported.) */
     int winner = res->winner == SGF_WIN_BLACK ? SGF_BLACK
                  : res->winner == SGF_WIN_WHITE ? SGF_WHITE : 0;
@@ -810,9 +811,11 @@ static void check_result(replay *r)
         res->reason == SGF_BY_TIME)
         game_report(g, SGF_C_RESULT_TURN, re->pos, 0,
                     "RE[%s]: %s wins on time, but %s made the last move (move "
-                    "%d), so %s's clock was the one running",
+                    "%d), so %s's clock was the one running, unless that "
+                    "move came after %s's time had run out",
                     g->info.result_text, color_name(winner),
-                    color_name(3 - winner), r->move, color_name(winner));
+                    color_name(3 - winner), r->move, color_name(winner),
+                    color_name(3 - winner));
     bool by_points = res->reason == SGF_BY_POINTS ||
                      res->winner == SGF_WIN_DRAW;
     if (by_points && r->end_ply < 0 && r->move > 0) {
