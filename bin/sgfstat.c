@@ -243,6 +243,24 @@ static void count_rules(struct stat_state *st, struct stat_group *grp,
     stat_count_str(st, grp, T_RULES, m->key);
 }
 
+/* A rule set or komi the record does not state, in table t: "japanese
+ * (EV[])", "0 (DT[])", "chinese (default)" - the clue's property, not its
+ * value, so that the table stays short. */
+static void count_assumed(struct stat_state *st, struct stat_group *grp,
+                          enum stat_table_id t, const char *value,
+                          sgf_source source, const char *evidence)
+{
+    char key[96];
+    if (source == SGF_SOURCE_INFERRED && evidence) {
+        size_t id = strcspn(evidence, "[");
+        snprintf(key, sizeof key, "%s (%.*s%s)", value, (int)id, evidence,
+                 evidence[id] ? "[]" : "");
+    } else {
+        snprintf(key, sizeof key, "%s (%s)", value, sgf_source_name(source));
+    }
+    stat_count_str(st, grp, t, key);
+}
+
 /* The diagnostics of g by check id, severities after -W as sgfcheck
  * reports them; returns the worst severity, -1 when none. */
 static int count_checks(const struct cli *cli, struct stat_state *st,
@@ -288,6 +306,15 @@ static void count_game(const struct cli *cli, struct worker *w,
         stat_count(st, grp, T_RULES, "none", 4, 1);
     } else {
         count_rules(st, grp, &w->rules, in->rules);
+    }
+    if (in->rules_source != SGF_SOURCE_RECORD)
+        count_assumed(st, grp, T_RULES_ASSUMED,
+                      in->rules_assumed ? in->rules_assumed : "chinese",
+                      in->rules_source, in->rules_evidence);
+    if (in->komi_source != SGF_SOURCE_RECORD) {
+        komi_key(in->komi, tmp, sizeof tmp);
+        count_assumed(st, grp, T_KOMI_ASSUMED, tmp, in->komi_source,
+                      in->komi_evidence);
     }
     if (in->has_komi || in->komi_set_aside) {
         /* KM[] as written, also a KM[0] the scorer set aside */

@@ -17,7 +17,11 @@ static const struct section {
 } sections[] = {
     { T_SIZE, "board size", 0 },
     { T_RULES, "rules", 0 },
+    { T_RULES_ASSUMED, "rules where RU[] names none (assumed, and from what)",
+      0 },
     { T_KOMI, "komi", 0 },
+    { T_KOMI_ASSUMED, "komi where KM[] gives none (assumed, and from what)",
+      0 },
     { T_HANDICAP, "handicap", 0 },
     { T_RESULT, "results", 0 },
     { T_MOVES, "game length (moves)", 0 },

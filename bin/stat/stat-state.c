@@ -10,7 +10,7 @@
 const char *const stat_table_names[STAT_NTABLES] = {
     "total", "size", "rules", "komi", "handicap", "result", "moves",
     "passes", "year", "player", "rank", "first_move", "opening", "charset",
-    "application", "status", "check"
+    "application", "status", "check", "rules_assumed", "komi_assumed"
 };
 
 int stat_table_numeric(enum stat_table_id t)

@@ -17,7 +17,7 @@ enum stat_table_id {
     T_TOTAL,        /* games, files, bytes, no_tree */
     T_SIZE, T_RULES, T_KOMI, T_HANDICAP, T_RESULT, T_MOVES, T_PASSES,
     T_YEAR, T_PLAYER, T_RANK, T_FIRST, T_OPENING, T_CHARSET, T_APPLICATION,
-    T_STATUS, T_CHECK,
+    T_STATUS, T_CHECK, T_RULES_ASSUMED, T_KOMI_ASSUMED,
     STAT_NTABLES
 };
 extern const char *const stat_table_names[STAT_NTABLES];

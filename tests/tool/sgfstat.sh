@@ -144,6 +144,26 @@ expect("white wins", g["white_wins"], 4)
 sys.exit(0 if ok else 1)
 EOF
 
+# ---- the rules and komi a record does not state ------------------------------
+mkdir unstated
+printf '(;GM[1]FF[4]SZ[19]EV[Oteai]DT[1935-05-29];B[pd])\n' > unstated/ev.sgf
+printf '(;GM[1]FF[4]SZ[19]RE[Void]HA[3]AB[dd][pp][dp];W[pd])\n' > unstated/void.sgf
+printf '(;GM[1]FF[4]SZ[19];B[pd])\n' > unstated/none.sgf
+printf '(;GM[1]FF[4]SZ[19]RU[Japanese]KM[6.5];B[pd])\n' > unstated/stated.sgf
+status 0 "records without RU[] or KM[]" --format=json unstated
+check "rules_assumed and komi_assumed name the clue's property" python3 - <<'EOF2'
+import json, sys
+g = json.load(open("out"))["groups"][0]["tables"]
+rules = {v["value"]: v["count"] for v in g["rules_assumed"]["values"]}
+komi = {v["value"]: v["count"] for v in g["komi_assumed"]["values"]}
+want_rules = {"japanese (EV[])": 1, "japanese (RE[])": 1, "chinese (default)": 1}
+want_komi = {"0 (DT[])": 1, "0 (HA[])": 1, "0 (default)": 1}
+ok = rules == want_rules and komi == want_komi
+if not ok:
+    print("    got", rules, komi)
+sys.exit(0 if ok else 1)
+EOF2
+
 status 0 "text summary" in
 check "text: games line" grep -q '^games  *12 in 11 files' out
 check "text: board size section" grep -q '^  19x19  *11 ' out
