@@ -290,6 +290,15 @@ static PyObject *make_info(sgf_game *g)
         opt_text(in->event), opt_text(in->round), opt_text(in->place),
         opt_text(in->application), opt_text(in->charset),
         PyLong_FromLong(in->ff), PyLong_FromLong(in->gm),
+        /* what the record leaves unsaid: named fields after the tuple */
+        opt_text(in->rules_source == SGF_SOURCE_RECORD ? NULL
+                 : in->rules_assumed ? in->rules_assumed : "chinese"),
+        opt_text(sgf_source_name(in->rules_source)),
+        opt_text(in->rules_evidence),
+        in->komi_source == SGF_SOURCE_RECORD ? Py_NewRef(Py_None)
+        : PyFloat_FromDouble(in->komi),
+        opt_text(sgf_source_name(in->komi_source)),
+        opt_text(in->komi_evidence),
     };
     return seq(Info_Type, v, (int)(sizeof v / sizeof v[0]));
 }
@@ -987,8 +996,16 @@ static PyStructSequence_Field info_fields[] = {
     { "application", "AP" },
     { "charset", "the charset text was decoded from" },
     { "ff", "FF" }, { "gm", "GM" },
+    { "rules_assumed", "the rule set assumed when RU names none, else None" },
+    { "rules_source", "'record', 'inferred' or 'default'" },
+    { "rules_evidence", "what the rules were inferred from ('EV[Oteai]')" },
+    { "komi_assumed", "the komi assumed when KM (or RU) gives none, else "
+                      "None" },
+    { "komi_source", "'record', 'inferred' or 'default'" },
+    { "komi_evidence", "what the komi was inferred from ('DT[1935]')" },
     { NULL, NULL }
 };
+/* 22 in the tuple, as before the six named-only fields came */
 static PyStructSequence_Desc info_desc = {
     "sgfkit.Info", "Typed game information of a game.", info_fields, 22
 };

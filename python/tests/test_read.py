@@ -63,6 +63,26 @@ def test_no_result_and_partial_date():
     assert g.info.komi is None and g.setup == []
 
 
+def test_what_the_record_leaves_unsaid():
+    """Rules and komi assumed, and the clue, as sgfcheck reports them."""
+    [g] = sgfkit.loads("(;GM[1]SZ[19]EV[Oteai]DT[1935-05-29]RE[B+5];B[pd])")
+    i = g.info
+    assert (i.rules, i.komi) == (None, None)
+    assert (i.rules_assumed, i.rules_source, i.rules_evidence) == \
+        ("japanese", "inferred", "EV[Oteai]")
+    assert (i.komi_assumed, i.komi_source, i.komi_evidence) == \
+        (0.0, "inferred", "DT[1935-05-29]")
+    assert len(i) == 22            # the tuple is as it was
+    [g] = sgfkit.loads("(;GM[1]SZ[19]RU[Japanese]KM[6.5];B[pd])")
+    i = g.info
+    assert (i.rules_assumed, i.rules_source, i.rules_evidence) == \
+        (None, "record", None)
+    assert (i.komi_assumed, i.komi_source) == (None, "record")
+    [g] = sgfkit.loads("(;GM[1]SZ[19];B[pd])")
+    assert (g.info.rules_assumed, g.info.rules_source) == ("chinese", "default")
+    assert (g.info.komi_assumed, g.info.komi_source) == (0.0, "default")
+
+
 def test_same_games_and_diagnostics_as_sgfcheck(corpus):
     """Every game of corpus/, in sgfcheck's order, with its diagnostics."""
     games = list(sgfkit.read(corpus))
