@@ -146,12 +146,16 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
 
 /* A record that stops before the end is compared with RE[] only when RE[]
  * says it was counted (a margin: the count of the finished game), and
- * when it holds a game (an empty board counts komi alone): RE[B+] may be a
- * resignation, and the count of a game left in the middle says nothing of
- * it.  A win "by 0" (Fox's RE[B+0.0]) gives no margin either, nor one in
+ * when most of its board is decided (open: the count leaves more than half
+ * of the points to neither side; an empty board counts komi alone): RE[B+]
+ * may be a resignation, and the count of a game left in the opening or the
+ * middle says nothing of it (its exact matches are chance: 1-pro's
+ * Judan/07/L04 at move 133, with 234 points neutral, "matched" B+4.5).
+ * A win "by 0" (Fox's RE[B+0.0]) gives no margin either, nor one in
  * neither whole nor half points (Fox's RE[W+0.02]). */
 static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
-                               int no_result, int estimated, int ended)
+                               int no_result, int estimated, int ended,
+                               bool open)
 {
     if (re->winner == SGF_WIN_VOID)
         return no_result ? SGF_AGREE_MATCH : SGF_AGREE_NOT_COMPARABLE;
@@ -163,7 +167,7 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
     double twice = re->margin * 2;
     bool margin = re->has_margin && !(win && re->margin == 0) &&
                   twice == (double)(long)twice;
-    if (!ended && (stones == 0 || (win && !margin)))
+    if (!ended && (stones == 0 || open || (win && !margin)))
         return SGF_AGREE_NOT_COMPARABLE;
     int recorded;
     if (re->winner == SGF_WIN_DRAW)
@@ -194,7 +198,8 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
  * its own (the caller's keeps the first count).  Returns 1, 0, or
  * SGF_E_NOMEM. */
 static int other_order_matches(const sgf_position *p, est_kept *kept,
-                               int handicap, const sgf_scored_game *out)
+                               int handicap, bool open,
+                               const sgf_scored_game *out)
 {
     unsigned char map[SGF_MAP_SIZE];
     est_finish_other(kept, map);
@@ -202,8 +207,8 @@ static int other_order_matches(const sgf_position *p, est_kept *kept,
     int rc = sgf_position_score(p, handicap, SGF_SCORE_MARKED_SEKI, map, &s);
     if (rc)
         return rc;
-    return agreement(&out->recorded, &s, out->no_result, 1, out->ended) ==
-           SGF_AGREE_MATCH;
+    return agreement(&out->recorded, &s, out->no_result, 1, out->ended,
+                     open) == SGF_AGREE_MATCH;
 }
 
 /* Servers that count the board as it stands once both players pass,
@@ -310,11 +315,12 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
             strcpy(out->result, "Void");
         else
             sgf_score_result(&out->score, 0, out->result, sizeof out->result);
+        bool open = !out->ended && 2 * out->score.dame > w * h;
         out->agreement = agreement(&out->recorded, &out->score,
                                    out->no_result, mode == SGF_DEAD_ESTIMATE,
-                                   out->ended);
+                                   out->ended, open);
         if (kept && sgf_score_disagrees(out)) {
-            rc = other_order_matches(p, kept, handicap, out);
+            rc = other_order_matches(p, kept, handicap, open, out);
             if (rc > 0)
                 out->agreement = SGF_AGREE_OTHER_ORDER;
             rc = rc < 0 ? rc : 0;

@@ -529,6 +529,9 @@ static void test_score(void)
         /* Fox's win "by 0", and its odd W+0.02, are no margin either */
         { "B+0.0", ";B[ee]", SGF_AGREE_NOT_COMPARABLE },
         { "W+0.02", ";B[ee]", SGF_AGREE_NOT_COMPARABLE },
+        /* a margin on a record that stops with its board decided is
+         * compared */
+        { "B+2.5", ";B[ee]", SGF_AGREE_MISMATCH },
     };
     for (size_t k = 0; k < sizeof agree / sizeof agree[0]; k++) {
         snprintf(sgf, sizeof sgf, "(;SZ[9]KM[6.5]RU[Japanese]RE[%s]%s%s)",
@@ -580,6 +583,16 @@ static void test_score(void)
     if (g) {
         CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
         CHECK_STR(s.result, "W+6.5");
+        CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
+        sgf_game_free(g);
+    }
+    /* a record that stops in the middle game, most of its board neutral
+     * in the count: a margin there is no count of it, even one that
+     * happens to match */
+    g = parse("(;SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]AB[cc]AW[gg];B[ee])");
+    if (g) {
+        CHECK_INT(sgf_game_score(g, &o, p, map, &s), 0);
+        CHECK(2 * s.score.dame > 81);
         CHECK_INT(s.agreement, SGF_AGREE_NOT_COMPARABLE);
         sgf_game_free(g);
     }
