@@ -803,8 +803,9 @@ static void check_result(replay *r)
      * clock runs on the loser's turn.  The other way round the winner's
      * clock was the one running: the record lost a move, the result is
      * wrong, or the loser's last move came too late and was recorded all
-     * the same (three professional records).  (A resignation right after one's own move is allowed by the
-     * servers: 82 KGS games of 2-online do it, so it is not reported.) */
+     * the same (three professional records).  (A resignation right after
+     * one's own move is allowed by the servers: 82 KGS games of 2-online
+     * do it, so it is not reported.) */
     int winner = res->winner == SGF_WIN_BLACK ? SGF_BLACK
                  : res->winner == SGF_WIN_WHITE ? SGF_WHITE : 0;
     if (winner && r->move > 0 && winner != r->last_color &&

@@ -13,10 +13,10 @@
  * 2 goes through every public accessor, sgf_value_text() on every value, the
  * game info grammars, the JSON Lines and CSV summaries, sgfcheck's
  * reports, and the writer's round trip (tests/unit/treecmp.c): written,
- * re-read, same tree, same decoded values, same bytes when written again. The last byte picks the
- * reader's options (options_of): defaults, or a fallback charset and
- * SGF_READ_NO_DECODE (then the game is only written: undecoded text
- * promises no round trip); and the member's name
+ * re-read, same tree, same decoded values, same bytes when written again.
+ * The last byte picks the reader's options (options_of): defaults, or a
+ * fallback charset and SGF_READ_NO_DECODE (then the game is only written:
+ * undecoded text promises no round trip); and the member's name
  * (name_of): .sgf, none (the first bytes decide, so GIB, NGF and UGF
  * records are converted), or a foreign format's, whatever the bytes.
  *
