@@ -147,7 +147,7 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
 /* A record that stops before the end is compared with RE[] only when RE[]
  * says it was counted (a margin: the count of the finished game), and
  * when most of its board is decided (open: the count leaves more than half
- * of the points to neither side; an empty board counts komi alone): RE[B+]
+ * of the points to neither side, as on an empty board): RE[B+]
  * may be a resignation, and the count of a game left in the opening or the
  * middle says nothing of it (its exact matches are chance: 1-pro's
  * Judan/07/L04 at move 133, with 234 points neutral, "matched" B+4.5).
@@ -161,13 +161,11 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
         return no_result ? SGF_AGREE_MATCH : SGF_AGREE_NOT_COMPARABLE;
     if (no_result)
         return SGF_AGREE_NOT_COMPARABLE;
-    int stones = s->stones[SGF_BLACK] + s->stones[SGF_WHITE] +
-                 s->dead[SGF_BLACK] + s->dead[SGF_WHITE];
     bool win = re->winner == SGF_WIN_BLACK || re->winner == SGF_WIN_WHITE;
     double twice = re->margin * 2;
     bool margin = re->has_margin && !(win && re->margin == 0) &&
                   twice == (double)(long)twice;
-    if (!ended && (stones == 0 || open || (win && !margin)))
+    if (!ended && (open || (win && !margin)))
         return SGF_AGREE_NOT_COMPARABLE;
     int recorded;
     if (re->winner == SGF_WIN_DRAW)
