@@ -69,6 +69,7 @@
  * The random generator's state lives in the call; same seed, same map.
  * Memory is allocated once per call, nothing per playout or move.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "go/board.h"
@@ -926,15 +927,30 @@ void est_kept_free(est_kept *k)
     free(k);
 }
 
+static int estimate(const sgf_position *p, const sgf_estimate_options *o,
+                    unsigned char *map, est_kept **kept, bool finish);
+
 int sgf_position_estimate_dead(const sgf_position *p,
                                const sgf_estimate_options *o,
                                unsigned char *map)
 {
-    return est_estimate_dead(p, o, map, NULL);
+    return estimate(p, o, map, NULL, true);
 }
 
 int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
                       unsigned char *map, est_kept **kept)
+{
+    return estimate(p, o, map, kept, true);
+}
+
+int est_dead_as_left(const sgf_position *p, const sgf_estimate_options *o,
+                     unsigned char *map)
+{
+    return estimate(p, o, map, NULL, false);
+}
+
+static int estimate(const sgf_position *p, const sgf_estimate_options *o,
+                    unsigned char *map, est_kept **kept, bool finish)
 {
     if (kept)
         *kept = NULL;
@@ -990,6 +1006,8 @@ int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
     resolve_dead_pairs(&e, map);
     mark_seki(&e, map);
     mark_unsure(&e, map, e.open_end);
+    if (!finish)
+        goto counted;
     /* a record whose moves stop before the end: the dame, the boundary
      * points left and the teire they force are played out (a position
      * set up without moves is taken as it stands); in every case, the
@@ -1029,6 +1047,7 @@ int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
             goto out;
         }
     }
+counted:
     rc = count_unsettled(&e, map);
 out:
     ld_done(&ldx);

@@ -26,6 +26,13 @@ static inline int est_first_named(const sgf_estimate_options *o)
 int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
                       unsigned char *map, est_kept **kept);
 
+/* The dead stones of p as the record leaves it: sgf_position_estimate_dead
+ * without the finish, whose playing out of the dame any board survives,
+ * so that what the record itself decides can be asked (scoregame.c's test
+ * of a record too open to hold a count). */
+int est_dead_as_left(const sgf_position *p, const sgf_estimate_options *o,
+                     unsigned char *map);
+
 /* Writes into map the dead stones and the count of the finished board
  * with the other player first (SGF_MAP_MARKED points, as fin_finish
  * writes them; no unsettled marks). */
