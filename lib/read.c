@@ -4,7 +4,8 @@
  * charset of its text (sgf/charset.c, which may ask for a second parse),
  * the game info (sgf/gameinfo.c), what it does not state (go/assume.c),
  * the property checks (sgf/validate.c) and the replay under the game's
- * rules (go/replay.c), as the read options ask.  The public entry points that read games are here.
+ * rules (go/replay.c, which asks score/ whether a record that stops early
+ * holds a count), as the read options ask.  The public entry points that read games are here.
  */
 #include "sgf/diag.h"
 #include "sgf/game.h"
@@ -14,6 +15,7 @@
 #include "sgf/validate.h"
 #include "go/assume.h"
 #include "go/replay.h"
+#include "score/scoregame.h"
 
 /* The steps after a successful parse of the game in raw (raw->len is where
  * that parse ended it: the next game starts there whatever happens here).
@@ -28,7 +30,7 @@ static parse_status finish_game(sgf_game *g, const sgf_raw_game *raw)
         if (!(g->opt.flags & SGF_READ_SYNTAX_ONLY)) {
             validate_game(g);
             if (g->opt.flags & SGF_READ_LEGALITY)
-                replay_check(g);
+                replay_check(g, score_neutral_points);
         }
     }
     game_finish_diags(g);

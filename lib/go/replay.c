@@ -194,6 +194,7 @@ typedef struct replay {
     sgf_replay_summary sum;   /* of this path */
     sgf_replay_fn fn;
     void *ctx;
+    replay_neutral_fn neutral;
 } replay;
 
 static void node_report(replay *r, int check, uint32_t pos, int move,
@@ -749,11 +750,12 @@ static bool half_point(double v)
  * records that stop before the dame and the last small moves leave a
  * tenth to a third of the board so; a record that stops in the opening
  * or the middle game, most of it. */
-static int open_points(const board *p)
+static int open_points(const board *p, int *empty)
 {
     uint8_t seen[BOARD_POINTS];
     int stack[BOARD_POINTS];
     int open = 0;
+    *empty = 0;
     memset(seen, 0, (size_t)p->npoints);
     for (int y = 0; y < p->height; y++)
         for (int x = 0; x < p->width; x++) {
@@ -780,8 +782,29 @@ static int open_points(const board *p)
             }
             if (touch != SGF_BLACK && touch != SGF_WHITE)
                 open += size;
+            *empty += size;
         }
     return open;
+}
+
+int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
+                       int *open)
+{
+    int all = p->b.width * p->b.height, empty;
+    *open = open_points(&p->b, &empty);
+    if (2 * *open <= all)
+        return 0;
+    /* stones on less than a quarter of the board wall in no count (the
+     * records the count decides have a third or more), and the estimate
+     * is not asked: on an almost empty board it costs a hundred times the
+     * replay */
+    if (4 * (all - empty) < all)
+        return 1;
+    int n = neutral(p);
+    if (n < 0)
+        return n;
+    *open = n;
+    return 2 * n > all;
 }
 
 static void check_result(replay *r)
@@ -820,14 +843,17 @@ static void check_result(replay *r)
     bool by_points = res->reason == SGF_BY_POINTS ||
                      res->winner == SGF_WIN_DRAW;
     if (by_points && r->end_ply < 0 && r->move > 0) {
-        int open = open_points(&r->p->b), all = r->w * r->h;
-        if (2 * open > all)
+        int open;
+        int rc = replay_record_open(r->p, r->neutral, &open);
+        if (rc < 0)
+            g->nomem = true;
+        if (rc > 0)
             game_report(g, SGF_C_RESULT_UNSUPPORTED, re->pos, 0,
                         "RE[%s] is a result by counting, but the record "
                         "stops at move %d with %d of the board's %d points "
                         "in regions no colour surrounds: no count can be "
-                        "made there", g->info.result_text, r->move, open,
-                        all);
+                        "made there", g->info.result_text,
+                        r->move, open, r->w * r->h);
         else
             game_report(g, SGF_C_RESULT_WITHOUT_END, re->pos, 0,
                         "RE[%s] is a result by counting; the record stops "
@@ -960,7 +986,7 @@ const sgf_replay_summary *sgf_game_replay_summary(const sgf_game *g)
     return go ? &go->summary : &none;
 }
 
-void replay_check(sgf_game *g)
+void replay_check(sgf_game *g, replay_neutral_fn neutral)
 {
     if (!g->root)
         return;
@@ -974,6 +1000,7 @@ void replay_check(sgf_game *g)
     r.g = g;
     r.p = p;
     r.report = true;
+    r.neutral = neutral;
     rules_source src = game_rules(g, g->opt.rules,
                                   g->opt.flags & SGF_READ_RULES_OVERRIDE,
                                   &r.rules, &r.stated);

@@ -11,9 +11,24 @@
  * from game to game (its attachment, freed with it); NULL when out of
  * memory. */
 sgf_position *replay_position(sgf_game *g);
+/* The points of p that a count leaves to neither side once the dead
+ * stones are removed, or < 0 on an error: the count is score/'s, above
+ * this layer, so it is handed in. */
+typedef int (*replay_neutral_fn)(const sgf_position *p);
 /* The moves replayed and checked under the game's rules
- * (SGF_READ_LEGALITY). */
-void replay_check(sgf_game *g);
+ * (SGF_READ_LEGALITY); neutral decides whether a record that stops before
+ * its end holds a count (result-unsupported). */
+void replay_check(sgf_game *g, replay_neutral_fn neutral);
+/* Does p, where a record stops before its end, hold no count?  It does
+ * not when more than half of its points lie in regions that touch both
+ * colours or none, on the board as it stands and again once neutral has
+ * removed the dead stones (asked only when the board alone is so open,
+ * since a dead stone inside a territory makes it touch both colours, and
+ * stones cover a quarter of it at least).  *open gets
+ * the points counted last.  Returns 1, 0, or neutral's error.  sgfcheck's
+ * result-unsupported and sgfscore's not-comparable. */
+int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
+                       int *open);
 /* The rules and komi g is checked or scored under (given and override as
  * sgf_game_rules takes them; komi, when not NULL, replaces the komi:
  * --komi) and where each comes from: the caller, the record, or what

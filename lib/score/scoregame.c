@@ -13,6 +13,7 @@
 #include "go/position.h"
 #include "go/replay.h"
 #include "score/estimate.h"
+#include "score/scoregame.h"
 #include "sgf/game.h"
 #include "sgf/points.h"
 
@@ -146,8 +147,9 @@ static bool markup_dead(const sgf_game *g, const sgf_position *p,
 
 /* A record that stops before the end is compared with RE[] only when RE[]
  * says it was counted (a margin: the count of the finished game), and
- * when most of its board is decided (open: the count leaves more than half
- * of the points to neither side, as on an empty board): RE[B+]
+ * when most of its board is decided (open: with the dead stones removed,
+ * more than half of the points lie in regions that touch both colours or
+ * none, as on an empty board; sgfcheck's result-unsupported): RE[B+]
  * may be a resignation, and the count of a game left in the opening or the
  * middle says nothing of it (its exact matches are chance: 1-pro's
  * Judan/07/L04 at move 133, with 234 points neutral, "matched" B+4.5).
@@ -235,6 +237,24 @@ static const char *counted_as_it_stands(sgf_game *g, const sgf_rules *rules,
     return NULL;
 }
 
+/* Playouts of the estimate that decides whether a record that stops
+ * before its end is too open to hold a count: a quarter of the default,
+ * since only the records the board alone calls open ask it, and most of
+ * them are; doc/performance.md has the figures. */
+enum { OPEN_TEST_PLAYOUTS = 12 };
+
+int score_neutral_points(const sgf_position *p)
+{
+    unsigned char map[SGF_MAP_SIZE];
+    const sgf_estimate_options quick = { .playouts = OPEN_TEST_PLAYOUTS };
+    int rc = est_dead_as_left(p, &quick, map);
+    if (rc < 0)
+        return rc;
+    sgf_score s;
+    rc = sgf_position_score(p, 0, SGF_SCORE_MARKED_SEKI, map, &s);
+    return rc ? rc : s.dame;
+}
+
 int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
                    unsigned char *map, sgf_scored_game *out)
 {
@@ -300,6 +320,13 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     }
     out->dead = mode;
 
+    int open = 0, neutral;
+    if (!out->ended)
+        open = replay_record_open(p, score_neutral_points, &neutral);
+    if (open < 0) {
+        est_kept_free(kept);
+        return open;
+    }
     /* an estimate has decided the sekis: the static rules of score.c would
      * call a living group with a string in atari, or with eyes it cannot
      * count, a seki and take its territory */
@@ -313,7 +340,6 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
             strcpy(out->result, "Void");
         else
             sgf_score_result(&out->score, 0, out->result, sizeof out->result);
-        bool open = !out->ended && 2 * out->score.dame > w * h;
         out->agreement = agreement(&out->recorded, &out->score,
                                    out->no_result, mode == SGF_DEAD_ESTIMATE,
                                    out->ended, open);
