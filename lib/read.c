@@ -5,7 +5,8 @@
  * the game info (sgf/gameinfo.c), what it does not state (go/assume.c),
  * the property checks (sgf/validate.c) and the replay under the game's
  * rules (go/replay.c, which asks score/ whether a record that stops early
- * holds a count), as the read options ask.  The public entry points that read games are here.
+ * holds a count), as the read options ask.  The public entry points that
+ * read games are here.
  */
 #include "sgf/diag.h"
 #include "sgf/game.h"

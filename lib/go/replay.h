@@ -24,9 +24,9 @@ void replay_check(sgf_game *g, replay_neutral_fn neutral);
  * colours or none, on the board as it stands and again once neutral has
  * removed the dead stones (asked only when the board alone is so open,
  * since a dead stone inside a territory makes it touch both colours, and
- * stones cover a quarter of it at least).  *open gets
- * the points counted last.  Returns 1, 0, or neutral's error.  sgfcheck's
- * result-unsupported and sgfscore's not-comparable. */
+ * stones cover a quarter of it at least).  *open gets the points counted
+ * last.  Returns 1, 0, or neutral's error.  sgfcheck's result-unsupported
+ * and sgfscore's not-comparable. */
 int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
                        int *open);
 /* The rules and komi g is checked or scored under (given and override as

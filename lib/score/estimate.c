@@ -927,28 +927,8 @@ void est_kept_free(est_kept *k)
     free(k);
 }
 
-static int estimate(const sgf_position *p, const sgf_estimate_options *o,
-                    unsigned char *map, est_kept **kept, bool finish);
-
-int sgf_position_estimate_dead(const sgf_position *p,
-                               const sgf_estimate_options *o,
-                               unsigned char *map)
-{
-    return estimate(p, o, map, NULL, true);
-}
-
-int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
-                      unsigned char *map, est_kept **kept)
-{
-    return estimate(p, o, map, kept, true);
-}
-
-int est_dead_as_left(const sgf_position *p, const sgf_estimate_options *o,
-                     unsigned char *map)
-{
-    return estimate(p, o, map, NULL, false);
-}
-
+/* The estimate; finish: play out what a record that stops before its end
+ * leaves (est_dead_as_left does not). */
 static int estimate(const sgf_position *p, const sgf_estimate_options *o,
                     unsigned char *map, est_kept **kept, bool finish)
 {
@@ -1060,4 +1040,23 @@ out:
     free(e.pat);
     free(e.proved);
     return rc;
+}
+
+int sgf_position_estimate_dead(const sgf_position *p,
+                               const sgf_estimate_options *o,
+                               unsigned char *map)
+{
+    return estimate(p, o, map, NULL, true);
+}
+
+int est_estimate_dead(const sgf_position *p, const sgf_estimate_options *o,
+                      unsigned char *map, est_kept **kept)
+{
+    return estimate(p, o, map, kept, true);
+}
+
+int est_dead_as_left(const sgf_position *p, const sgf_estimate_options *o,
+                     unsigned char *map)
+{
+    return estimate(p, o, map, NULL, false);
 }

@@ -239,8 +239,8 @@ static const char *counted_as_it_stands(sgf_game *g, const sgf_rules *rules,
 
 /* Playouts of the estimate that decides whether a record that stops
  * before its end is too open to hold a count: a quarter of the default,
- * since only the records the board alone calls open ask it, and most of
- * them are; doc/performance.md has the figures. */
+ * as the playouts of an open board are long and more gave the same
+ * answers (doc/performance.md). */
 enum { OPEN_TEST_PLAYOUTS = 12 };
 
 int score_neutral_points(const sgf_position *p)
