@@ -198,8 +198,7 @@ static sgf_agreement agreement(const sgf_result *re, const sgf_score *s,
  * its own (the caller's keeps the first count).  Returns 1, 0, or
  * SGF_E_NOMEM. */
 static int other_order_matches(const sgf_position *p, est_kept *kept,
-                               int handicap, bool open,
-                               const sgf_scored_game *out)
+                               int handicap, const sgf_scored_game *out)
 {
     unsigned char map[SGF_MAP_SIZE];
     est_finish_other(kept, map);
@@ -208,7 +207,34 @@ static int other_order_matches(const sgf_position *p, est_kept *kept,
     if (rc)
         return rc;
     return agreement(&out->recorded, &s, out->no_result, 1, out->ended,
-                     open) == SGF_AGREE_MATCH;
+                     false) == SGF_AGREE_MATCH;
+}
+
+/* Sets out->agreement, RE[] against the count.  Whether a record that
+ * stops before its end is too open to hold a count takes an estimate of
+ * its own, asked only when the answer can change the agreement: not for
+ * a resignation, whose count is never compared. */
+static int compare(const sgf_position *p, est_kept *kept, int handicap,
+                   bool estimated, sgf_scored_game *out)
+{
+    out->agreement = agreement(&out->recorded, &out->score, out->no_result,
+                               estimated, out->ended, false);
+    if (out->agreement != agreement(&out->recorded, &out->score,
+                                    out->no_result, estimated, out->ended,
+                                    true)) {
+        int neutral;
+        int open = replay_record_open(p, score_neutral_points, &neutral);
+        if (open < 0)
+            return open;
+        if (open)
+            out->agreement = SGF_AGREE_NOT_COMPARABLE;
+    }
+    if (!kept || !sgf_score_disagrees(out))
+        return 0;
+    int rc = other_order_matches(p, kept, handicap, out);
+    if (rc > 0)
+        out->agreement = SGF_AGREE_OTHER_ORDER;
+    return rc < 0 ? rc : 0;
 }
 
 /* Servers that count the board as it stands once both players pass,
@@ -320,13 +346,6 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
     }
     out->dead = mode;
 
-    int open = 0, neutral;
-    if (!out->ended)
-        open = replay_record_open(p, score_neutral_points, &neutral);
-    if (open < 0) {
-        est_kept_free(kept);
-        return open;
-    }
     /* an estimate has decided the sekis: the static rules of score.c would
      * call a living group with a string in atari, or with eyes it cannot
      * count, a seki and take its territory */
@@ -340,15 +359,7 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
             strcpy(out->result, "Void");
         else
             sgf_score_result(&out->score, 0, out->result, sizeof out->result);
-        out->agreement = agreement(&out->recorded, &out->score,
-                                   out->no_result, mode == SGF_DEAD_ESTIMATE,
-                                   out->ended, open);
-        if (kept && sgf_score_disagrees(out)) {
-            rc = other_order_matches(p, kept, handicap, open, out);
-            if (rc > 0)
-                out->agreement = SGF_AGREE_OTHER_ORDER;
-            rc = rc < 0 ? rc : 0;
-        }
+        rc = compare(p, kept, handicap, mode == SGF_DEAD_ESTIMATE, out);
     }
     est_kept_free(kept);
     return rc;
