@@ -933,9 +933,10 @@ typedef struct sgf_game_score {
     /* Where the dead-stone method comes from: SGF_SOURCE_GIVEN when
      * o->dead named it; under auto, SGF_SOURCE_RECORD for the markup,
      * SGF_SOURCE_INFERRED for none (dead_evidence, owned by the game:
-     * Tromp-Taylor rules, or a server that counts the board as it stands,
-     * "PC[(CGOS) 9x9 Computer Go Server]"), SGF_SOURCE_DEFAULT for the
-     * estimate. */
+     * Tromp-Taylor rules, a server that counts the board as it stands,
+     * "PC[(CGOS) 9x9 Computer Go Server]", or a record that stops with
+     * stones on less than a quarter of its board, which holds no count),
+     * SGF_SOURCE_DEFAULT for the estimate. */
     sgf_source dead_source;
     const char *dead_evidence;
     /* Where score.handicap comes from: SGF_SOURCE_RECORD when HA[] gives

@@ -787,19 +787,31 @@ static int open_points(const board *p, int *empty)
     return open;
 }
 
-int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
-                       int *open)
+/* Is the board open (more than half of its points) with stones on less
+ * than a quarter of it?  Those stones wall in no count (the records the
+ * count decides have a third or more), so no estimate is asked: on an
+ * almost empty board it costs a hundred times the replay. */
+static bool bare(const sgf_position *p, int *open)
 {
     int all = p->b.width * p->b.height, empty;
     *open = open_points(&p->b, &empty);
+    return 2 * *open > all && 4 * (all - empty) < all;
+}
+
+int replay_record_bare(const sgf_position *p)
+{
+    int open;
+    return bare(p, &open);
+}
+
+int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
+                       int *open)
+{
+    int all = p->b.width * p->b.height;
+    if (bare(p, open))
+        return 1;
     if (2 * *open <= all)
         return 0;
-    /* stones on less than a quarter of the board wall in no count (the
-     * records the count decides have a third or more), and the estimate
-     * is not asked: on an almost empty board it costs a hundred times the
-     * replay */
-    if (4 * (all - empty) < all)
-        return 1;
     int n = neutral(p);
     if (n < 0)
         return n;

@@ -29,6 +29,9 @@ void replay_check(sgf_game *g, replay_neutral_fn neutral);
  * and sgfscore's not-comparable. */
 int replay_record_open(const sgf_position *p, replay_neutral_fn neutral,
                        int *open);
+/* Is p so bare that replay_record_open answers 1 without asking neutral:
+ * more than half of it open, stones on less than a quarter of it? */
+int replay_record_bare(const sgf_position *p);
 /* The rules and komi g is checked or scored under (given and override as
  * sgf_game_rules takes them; komi, when not NULL, replaces the komi:
  * --komi) and where each comes from: the caller, the record, or what

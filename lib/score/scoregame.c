@@ -334,6 +334,15 @@ int sgf_game_score(sgf_game *g, const sgf_score_options *o, sgf_position *p,
              : mode == SGF_DEAD_MARKUP ? SGF_DEAD_NO_MARKUP
                                        : SGF_DEAD_ESTIMATE;
     }
+    /* a record that stops with stones on less than a quarter of its board
+     * holds no count (not-comparable whatever the dead stones): playing
+     * the whole board out for them would cost a hundred times the rest */
+    if (mode == SGF_DEAD_ESTIMATE && out->dead_source == SGF_SOURCE_DEFAULT &&
+        !out->ended && replay_record_bare(p)) {
+        mode = SGF_DEAD_NONE;
+        out->dead_source = SGF_SOURCE_INFERRED;
+        out->dead_evidence = "a board less than a quarter covered";
+    }
     /* a record that stops before its end does not say who moved first in
      * the moves it leaves out, and that can be worth the last point: the
      * estimate is kept for a second finish, with the other player first */

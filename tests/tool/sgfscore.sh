@@ -147,6 +147,21 @@ status 0 "a CGOS game, text" "$corpus/score/cgos-as-it-stands.sgf"
 check "CGOS: the text says it" grep -q 'match \[none (inferred from PC\[(CGOS) 9x9 Computer Go Server\])\]$' out
 status 0 "a CGOS game, --dead=estimate" --format=csv --dead=estimate "$corpus/score/cgos-as-it-stands.sgf"
 check "CGOS: --dead=estimate is given" grep -q ',estimate,.*,given,' out
+# a record that stops with stones on less than a quarter of its board holds
+# no count: auto removes nothing and says why (20 stones of 81); a stone
+# more (21: a quarter) is estimated; --dead=estimate always is
+walls='AB[aa][ab][ac][ad][ae][af][ag][ah][ai]AW[ia][ib][ic][id][ie][if][ig][ih][ii]'
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+R]%s;B[ee];W[ce])\n' "$walls" > in/bare.sgf
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+R]%s;B[ee];W[ce];B[ec])\n' "$walls" > in/quarter.sgf
+status 0 "a bare board, auto" --format=csv in/bare.sgf
+check "bare board: method none, inferred from the board" \
+    grep -q '^in/bare.sgf,1,.*,none,.*,inferred from a board less than a quarter covered,' out
+status 0 "a bare board, text" in/bare.sgf
+check "bare board: the text says it" grep -q 'not-comparable \[none (inferred from a board less than a quarter covered), not ended\]$' out
+status 0 "a quarter of the board, auto" --format=csv in/quarter.sgf
+check "a quarter covered: the estimate, by default" grep -q '^in/quarter.sgf,1,.*,estimate,.*,default,default,' out
+status 0 "a bare board, --dead=estimate" --format=csv --dead=estimate in/bare.sgf
+check "bare board: --dead=estimate is given" grep -q ',estimate,.*,given,' out
 status 0 "--komi" --komi=0.5 in/right.sgf
 check "--komi replaces KM" grep -q ': W+0.5, recorded W+6.5: winner-only' out
 status 0 "--stones" --stones --rules=chinese in/right.sgf
