@@ -9,7 +9,9 @@
  * string; the defender wins when the string becomes pass-alive inside the
  * enclosure (Benson's test with the walls as enemy), when it captures a
  * wall stone (it broke out), or when the attacker runs out of moves or of
- * budget.  So "captured" is a proof and everything else "don't know".
+ * budget.  A capture that the defender repays at once by taking more of
+ * the attacker's stones is a trade, not a win (retakes_more).  So
+ * "captured" is a proof and everything else "don't know".
  *
  * One board per ply is preallocated (ld_init); a move copies the board of
  * its ply into the next, as in tactics.c.  A transposition table, keyed
@@ -364,6 +366,39 @@ static inline int node_known(ld *t, int d, int attacker, uint64_t *key,
     return 0;
 }
 
+/* The attacker's move on ply d captured the target: can the defender
+ * at once take more of the attacker's stones, ones that were there at
+ * the start, than that move took?  Then the capture is a trade that
+ * players leave alone (a seki), not a kill. */
+static int retakes_more(const ld *t, int d, int move)
+{
+    const pl_board *after = &t->stack[d + 1];
+    const pl_cell *cl = after->cell, *start = t->stack[0].cell;
+    const int a = 3 - t->c;
+    int size, lost;
+    pl_probe(&t->stack[d], move, a, &size, &lost);
+    for (int i = 0; i < t->npts; i++) {
+        int q = t->pts[i], heads[4], taken = 0;
+        if (cl[q].color != SGF_EMPTY || q == after->ko)
+            continue;
+        /* a string in atari next to the empty q has its last liberty
+         * there: the defender's stone on q takes it */
+        int n = neighbour_strings(after, q, a, heads);
+        for (int k = 0; k < n; k++) {
+            if (!pl_atari(after, heads[k]))
+                continue;
+            int h = heads[k], r = h;
+            do {
+                taken += start[r].color == a;
+                r = cl[r].next;
+            } while (r != h);
+        }
+        if (taken > lost)
+            return 1;
+    }
+    return 0;
+}
+
 /* Attacker to move on ply d: 1 when it captures the target. */
 static int attack(ld *t, int d)
 {
@@ -378,7 +413,10 @@ static int attack(ld *t, int d)
     for (int i = 0; i < n && !result; i++) {
         pl_board *nb = &t->stack[d + 1];
         pl_copy_play(nb, b, moves[i], 3 - t->c);
-        result = nb->cell[t->tg].color != t->c || defend(t, d + 1);
+        if (nb->cell[t->tg].color != t->c)
+            result = !retakes_more(t, d, moves[i]);
+        else
+            result = defend(t, d + 1);
     }
     if (t->nodes <= t->budget)
         tt_put(t, key, result);

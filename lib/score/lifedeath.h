@@ -60,7 +60,8 @@ void ld_init(ld *t, const sgf_position *p, void *mem);
  * walls of the enclosure, friendly ones an escape (no answer).  first:
  * the colour that moves first.  1 when the attacker captures the string
  * whatever the defender does within the enclosure (bounded by budget
- * nodes), else 0. */
+ * nodes), and no capture is one the defender repays at once by taking
+ * more of the attacker's stones (a trade, as in a seki), else 0. */
 int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget);
 
