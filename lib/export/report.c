@@ -265,7 +265,7 @@ int sgf_check_report(sgf_game *g, const sgf_report_options *o,
     "white_prisoners,black_dead,white_dead,dame,seki,black_points," \
     "white_points,margin,result,recorded,agreement,unsettled,moves,ended," \
     "rules_source,komi_source,illegal_moves,first_illegal_move," \
-    "method_source,handicap_source,not_scored\r\n"
+    "method_source,handicap_source,not_scored,recorded_result\r\n"
 
 int sgf_score_report_header(const sgf_report_options *o, sgf_write_fn write,
                             void *ctx)
@@ -279,6 +279,15 @@ const char *sgf_score_failure(const sgf_game *g, int rc)
     return rc == SGF_E_NOMEM ? "out of memory"
            : !g || !sgf_game_root(g) ? "no game"
            : "not a Go game on a board SGF allows";
+}
+
+/* RE[] in FF[4] form as the library read it ("B+1" for 黑胜1目, "W+R",
+ * "0", "Void", "?" when unreadable): what a pipeline compares with
+ * "result", whatever the record's language.  Empty without RE[]. */
+static const char *recorded_form(const sgf_game *g, char *buf, size_t n)
+{
+    sgf_format_result(&sgf_game_info(g)->result, buf, n);
+    return buf;
 }
 
 /* Black's margin: the count says White's (white - black), the reports
@@ -380,6 +389,8 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     }
     SINK_LIT(s, ",\"recorded\":");
     sink_json_cstr(s, sgf_game_info(g)->result_text);
+    SINK_LIT(s, ",\"recorded_result\":");
+    sink_json_cstr(s, *recorded_form(g, text, sizeof text) ? text : NULL);
     SINK_LIT(s, ",\"agreement\":\"");
     sink_puts(s, sgf_agreement_name(sg->agreement));
     SINK_LIT(s, "\",\"unsettled\":");
@@ -447,6 +458,8 @@ static void score_csv(out_sink *s, sgf_game *g, const sgf_scored_game *sg)
     csv_str(&r, source_words(&ks, sg->handicap_source,
                              sg->handicap_evidence));
     csv_empty(&r);               /* not_scored */
+    char form[48];
+    csv_str(&r, recorded_form(g, form, sizeof form));
     csv_end(&r);
 }
 
@@ -583,12 +596,16 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
 {
     const char *why = sgf_score_failure(g, rc);
     switch (o->format) {
-    case SGF_REPORT_JSON:
+    case SGF_REPORT_JSON: {
         json_game_begin(s, g);
         SINK_LIT(s, ",\"error\":");
         sink_json_cstr(s, why);
+        char form[48];
+        SINK_LIT(s, ",\"recorded_result\":");
+        sink_json_cstr(s, *recorded_form(g, form, sizeof form) ? form : NULL);
         SINK_LIT(s, "}\n");
         break;
+    }
     case SGF_REPORT_CSV: {
         /* every game has its row: this one says why it has no count */
         const char *origin = sgf_game_origin(g);
@@ -597,6 +614,9 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
         sink_uint(s, sgf_game_index(g));
         SINK_LIT(s, ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
         sink_csv_cstr(s, why);
+        char form[48];
+        sink_putc(s, ',');
+        sink_csv_cstr(s, recorded_form(g, form, sizeof form));
         SINK_LIT(s, "\r\n");
         break;
     }

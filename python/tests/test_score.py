@@ -146,14 +146,15 @@ def test_csv_row_for_every_game(tmp_path):
     assert out == ref
     lines = ref.decode().splitlines()
     header = lines[0].split(",")
-    assert header[-7:] == ["rules_source", "komi_source", "illegal_moves",
+    assert header[-8:] == ["rules_source", "komi_source", "illegal_moves",
                            "first_illegal_move", "method_source",
-                           "handicap_source", "not_scored"]
+                           "handicap_source", "not_scored", "recorded_result"]
     assert len(lines) == 3
     assert lines[1].split(",")[header.index("komi_source")] == \
         "inferred from DT[1933-05-12]"
     assert lines[1].split(",")[header.index("method_source")] == "default"
-    assert lines[2].endswith(",not a Go game on a board SGF allows")
+    assert lines[1].endswith(",W+5")
+    assert lines[2].endswith(",not a Go game on a board SGF allows,")
 
 
 def test_handicap_source(corpus):

@@ -205,6 +205,21 @@ ok = (a["illegal_moves"] == 1 and a["first_illegal_move"] == {"move": 1, "id": "
       and a["rules_source"] == "record" and b["komi"] == 0
       and b["komi_source"] == "inferred from DT[1930-01-02]" and b["first_illegal_move"] is None)
 sys.exit(0 if ok else 1)'
+# RE[] in free text: the raw text in "recorded", RE[] as read in FF[4] form
+# in "recorded_result", what a pipeline compares with "result"
+printf '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[共2手 白胜6目半]%s;B[];W[])\n' "$dame" > in/words.sgf
+(cd in && "$prog" --progress=never --format=json words.sgf nokm.sgf chess.sgf) >words.jsonl 2>/dev/null
+(cd in && "$prog" --progress=never --format=csv words.sgf chess.sgf) >words.csv 2>/dev/null
+check "recorded_result: RE[] as read, in JSON and CSV" python3 -c '
+import csv, json, sys
+a, b, c = [json.loads(l) for l in open("words.jsonl", encoding="utf-8")]
+rows = list(csv.DictReader(open("words.csv", newline="", encoding="utf-8")))
+ok = (a["recorded"] == "共2手 白胜6目半" and a["recorded_result"] == "W+6.5"
+      and a["agreement"] == "match" and b["recorded_result"] == "W+5"
+      and "error" in c and c["recorded_result"] is None
+      and rows[0]["recorded_result"] == "W+6.5" and rows[1]["recorded_result"] == ""
+      and rows[1]["not_scored"] != "")
+sys.exit(0 if ok else 1)'
 status 0 "--komi is given" --format=csv --komi=2 in/nokm.sgf
 check "--komi: komi_source given" grep -q ',given,0,0,' out
 check "--komi: the count uses it, not the komi inferred" grep -q '^in/nokm.sgf,1,chinese,2,0,0,' out

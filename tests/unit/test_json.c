@@ -1155,16 +1155,17 @@ static void test_reports(void)
     sgf_game_free(g);
 
     /* a game sgfscore cannot count: a JSON line with "error", a text
-     * line, a CSV row with the reason only; and no count without a
-     * position */
-    g = parse("(;GM[2]SZ[8];B[aa])");
+     * line, a CSV row with the reason and RE[] as read (in FF[4] form
+     * whatever its language); and no count without a position */
+    g = parse("(;GM[2]SZ[8]RE[共270手 黑胜1目];B[aa])");
     CHECK_STR(sgf_score_failure(g, SGF_E_ARG),
               "not a Go game on a board SGF allows");
     CHECK_STR(sgf_score_failure(g, SGF_E_NOMEM), "out of memory");
     o.format = SGF_REPORT_JSON;
     CHECK_INT(report(g, &o, 1, &b), 0);
     CHECK_STR(buf_str(&b), "{\"origin\":\"test\",\"game\":1,\"offset\":0,"
-              "\"error\":\"not a Go game on a board SGF allows\"}\n");
+              "\"error\":\"not a Go game on a board SGF allows\","
+              "\"recorded_result\":\"B+1\"}\n");
     o.format = SGF_REPORT_TEXT;
     CHECK_INT(report(g, &o, 1, &b), 0);
     CHECK_STR(buf_str(&b), "test: not scored: not a Go game on a board SGF "
@@ -1172,12 +1173,12 @@ static void test_reports(void)
     o.format = SGF_REPORT_CSV;
     CHECK_INT(report(g, &o, 1, &b), 0);
     CHECK_STR(buf_str(&b), "test,1,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,not a Go game "
-              "on a board SGF allows\r\n");
+              "on a board SGF allows,B+1\r\n");
     buf_reset(&b);
     CHECK_INT(sgf_score_report_header(&o, treecmp_buf_write, &b), 0);
     CHECK(strstr(buf_str(&b), ",ended,rules_source,komi_source,"
                  "illegal_moves,first_illegal_move,method_source,"
-                 "handicap_source,not_scored"
+                 "handicap_source,not_scored,recorded_result"
                  "\r\n") != NULL);
     CHECK_INT(sgf_score_report(g, 0, NULL, NULL, NULL, &o, treecmp_buf_write,
                                &b), SGF_E_ARG);
