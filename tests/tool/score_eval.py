@@ -19,6 +19,13 @@ skipped):
   nokm      the same records without KM[]: sgfscore infers the rules
             and the komi from the record (rules_source, komi_source);
             GNU Go is given the komi and rules sgfscore inferred
+  otherpro  the other professional collections of 1-pro (Go Seigen's
+            games, Chinese historical and modern ones): records no
+            tuning has looked at.  At least 200 moves, 19x19, a numeric
+            result as sgfscore reads it (recorded_result: 黑胜1目 is
+            B+1), counted with sgfscore's defaults (rules and komi
+            inferred); not a game whose moves are a Gosei-Kifu record's,
+            nor one under ancient Chinese rules (GNU Go has no group tax)
   ogs       4-software-tests/online-go__score-estimator: final boards with
             the dead stones OGS removed; each becomes a setup-only SGF under
             the work folder, its RE[] the area count (Chinese rules, komi
@@ -71,7 +78,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kgs_scores  # noqa: E402
 
 GNUGO = "/usr/games/gnugo"
-ALL_SETS = ["kgs19", "server19", "small", "pro", "nokm", "ogs", "goscorer"]
+ALL_SETS = ["kgs19", "server19", "small", "pro", "nokm", "otherpro", "ogs",
+            "goscorer"]
 PRO_DIR = "1-pro/shiofreecss__Gosei-Kifu"
 SERVER_DIRS = ["2-online", "3-ai", "4-software-tests"]
 OGS_DIR = "4-software-tests/online-go__score-estimator/test_games"
@@ -198,6 +206,34 @@ def pro_games(corpus, tool, dedup):
             continue
         (keep if re.search(rb"KM\[", data) else nokm).append(origin)
     return keep, nokm
+
+
+def moves_of(data):
+    """The record's moves as one string: the same game in two
+    collections, whatever their headers and comments."""
+    return b"".join(re.findall(rb";\s*[BW]\s*\[[a-s]{0,2}\]", data))
+
+
+def other_pro_games(corpus, tool, dedup):
+    """The games of 1-pro outside Gosei-Kifu (otherpro)."""
+    pro = os.path.join(corpus, PRO_DIR)
+    known = {moves_of(read(f)) for f in sgf_files(pro)}
+    files = [f for f in sgf_files(os.path.join(corpus, "1-pro"))
+             if not f.startswith(pro + os.sep)]
+    probe, _ = run_tool(tool, ["--dead=none"], files, 2)
+    keep = []
+    for (origin, game), o in sorted(probe.items()):
+        if ("error" in o or game != 1 or o["moves"] < 200
+                or o["rules"] == "ancient-chinese"):
+            continue
+        if recorded_margin(o["recorded_result"]) is None:
+            continue
+        data = read(origin)
+        if (board_size(data) != 19 or moves_of(data) in known
+                or not dedup.first(data)):
+            continue
+        keep.append(origin)
+    return keep
 
 
 def sgf_point(x, y):
@@ -522,6 +558,11 @@ def evaluate(a, work):
                       for p in keep]
         if "nokm" in sets:
             games += [("nokm", p, ["--dead=estimate"], None) for p in nokm]
+    if "otherpro" in sets:
+        if "otherpro" not in listed:
+            listed["otherpro"] = other_pro_games(corpus, tool, dedup)
+        games += [("otherpro", p, ["--dead=estimate"], None)
+                  for p in listed["otherpro"]]
     if "ogs" in sets:
         games += [("ogs", p, ["--dead=estimate"], (rel, dp))
                   for p, rel, dp in ogs_positions(corpus, work)]
@@ -576,7 +617,8 @@ def evaluate(a, work):
         o = results.get(path)
         if not o or "error" in o:
             continue
-        want = recorded_margin(o["recorded"])
+        # RE[] as sgfscore read it: free text (黑胜1目) too
+        want = recorded_margin(o.get("recorded_result") or o["recorded"])
         if want is None:
             continue
         ours = o["margin"]
