@@ -290,6 +290,13 @@ static const char *recorded_form(const sgf_game *g, char *buf, size_t n)
     return buf;
 }
 
+static void json_recorded_result(out_sink *s, const sgf_game *g)
+{
+    char form[48];
+    SINK_LIT(s, ",\"recorded_result\":");
+    sink_json_cstr(s, *recorded_form(g, form, sizeof form) ? form : NULL);
+}
+
 /* Black's margin: the count says White's (white - black), the reports
  * Black's; no "-0" for a draw. */
 static double black_margin(const sgf_score *c)
@@ -389,8 +396,7 @@ static void score_json(out_sink *s, sgf_game *g, const sgf_position *p,
     }
     SINK_LIT(s, ",\"recorded\":");
     sink_json_cstr(s, sgf_game_info(g)->result_text);
-    SINK_LIT(s, ",\"recorded_result\":");
-    sink_json_cstr(s, *recorded_form(g, text, sizeof text) ? text : NULL);
+    json_recorded_result(s, g);
     SINK_LIT(s, ",\"agreement\":\"");
     sink_puts(s, sgf_agreement_name(sg->agreement));
     SINK_LIT(s, "\",\"unsettled\":");
@@ -596,16 +602,13 @@ static void unscored(out_sink *s, sgf_game *g, int rc,
 {
     const char *why = sgf_score_failure(g, rc);
     switch (o->format) {
-    case SGF_REPORT_JSON: {
+    case SGF_REPORT_JSON:
         json_game_begin(s, g);
         SINK_LIT(s, ",\"error\":");
         sink_json_cstr(s, why);
-        char form[48];
-        SINK_LIT(s, ",\"recorded_result\":");
-        sink_json_cstr(s, *recorded_form(g, form, sizeof form) ? form : NULL);
+        json_recorded_result(s, g);
         SINK_LIT(s, "}\n");
         break;
-    }
     case SGF_REPORT_CSV: {
         /* every game has its row: this one says why it has no count */
         const char *origin = sgf_game_origin(g);
