@@ -171,7 +171,11 @@ mkdir -p "$out/corpus-$target" "$out/artifacts"
 # Paths relative to BUILDDIR, the same wherever it is: the arguments are on
 # the stack, whose depth is one of libFuzzer's features, so a run from
 # another folder would explore differently (.ci/run wants the same run).
-cp "$src/tests/fuzz/sgf.dict" "$out/sgf.dict"
+# .ci/run starts two targets at once on one BUILDDIR: a plain cp of the
+# second can find the file the first just made and fail (EEXIST), a rename
+# replaces it whole
+cp "$src/tests/fuzz/sgf.dict" "$out/.sgf.dict.$$"
+mv -f "$out/.sgf.dict.$$" "$out/sgf.dict"
 cd "$out"
 # and so is the environment: nothing in it names a folder
 unset PWD OLDPWD SGFKIT_TOOLS SGFKIT_CORPUS
