@@ -102,6 +102,13 @@ def recorded_margin(text):
     return None
 
 
+def recorded_of(o):
+    """Black minus White of the RE[] sgfscore read (recorded_result: free
+    text such as 黑胜1目 too; the raw text from a build before the field,
+    as an A/B run may use), None when not a count."""
+    return recorded_margin(o.get("recorded_result") or o["recorded"])
+
+
 def half_of(rel):
     return "tune" if hashlib.sha1(rel.encode()).digest()[0] % 2 == 0 else "hold"
 
@@ -226,7 +233,7 @@ def other_pro_games(corpus, tool, dedup):
         if ("error" in o or game != 1 or o["moves"] < 200
                 or o["rules"] == "ancient-chinese"):
             continue
-        if recorded_margin(o["recorded_result"]) is None:
+        if recorded_of(o) is None:
             continue
         data = read(origin)
         if (board_size(data) != 19 or moves_of(data) in known
@@ -617,8 +624,7 @@ def evaluate(a, work):
         o = results.get(path)
         if not o or "error" in o:
             continue
-        # RE[] as sgfscore read it: free text (黑胜1目) too
-        want = recorded_margin(o.get("recorded_result") or o["recorded"])
+        want = recorded_of(o)
         if want is None:
             continue
         ours = o["margin"]
