@@ -320,7 +320,7 @@ def ogs_positions(corpus, work):
                     head[parts[0]] = int(parts[1])
                 elif parts and all(re.match(r"^-?\d+$", p) for p in parts):
                     rows.append([int(p) for p in parts])
-            h, w = head.get("height", 0), head.get("width", 0)
+            h = head.get("height", 0)
             if not h or len(rows) < 2 * h:
                 continue
             board = [[{1: 1, -1: 2}.get(v, 0) for v in r] for r in rows[:h]]
