@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-json.py JSONL TEXT - checks sgfcheck's JSON Lines output against
-FORMATS.md and against the text output of the same run (made with -v, so
-that notes are printed too).
+sgfcheck(1), "JSON OUTPUT", and against the text output of the same run
+(made with -v, so that notes are printed too).
 
 JSON: every line is one object with origin, game, offset, status, moves,
 rules and diagnostics (severity, id, line, column, move, message) of the

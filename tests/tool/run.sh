@@ -285,9 +285,9 @@ compare "--format=json: -j3 output is identical to -j1" "$work/json1.out" \
 if command -v python3 >/dev/null 2>&1; then
     if python3 "$abs_srcdir/tests/tool/check-json.py" "$work/json1.out" \
         "$work/walk.out" >"$work/why" 2>&1; then
-        pass "--format=json: every line is an object with the fields of FORMATS.md, same diagnostics as the text"
+        pass "--format=json: every line is an object with the fields of sgfcheck(1), same diagnostics as the text"
     else
-        fail "--format=json: every line is an object with the fields of FORMATS.md, same diagnostics as the text" "$work/why"
+        fail "--format=json: every line is an object with the fields of sgfcheck(1), same diagnostics as the text" "$work/why"
     fi
 else
     echo "SKIP --format=json checks: python3 is not installed"

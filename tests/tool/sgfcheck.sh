@@ -1,5 +1,5 @@
 #!/bin/sh
-# sgfcheck.sh - the command line of sgfcheck (FORMATS.md, sgfcheck(1)):
+# sgfcheck.sh - the command line of sgfcheck (sgfcheck(1)):
 # options, exit statuses, text and JSON output, -j order, -o, -W, the
 # summary.  Records are written here, so the test runs anywhere.
 # Environment: builddir (where bin/sgfcheck is), srcdir.  Prints

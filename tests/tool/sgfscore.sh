@@ -8,7 +8,7 @@
 # [UNSETTLED [AGREEMENT]]", worked out by hand (corpus/README.md says how).  The run's CSV is read
 # with Python's csv module and every listed value must match.  Then: the
 # JSON Lines parse with Python's json module, and for every game of
-# corpus/ the count identity of RULES.md section 3 holds; -j order; --strict
+# corpus/ the count identity of doc/scoring.md holds; -j order; --strict
 # and the exit statuses; --svg writes well-formed XML; --diagram; usage
 # errors.  Prints "N passed, N failed" last; exits 1 when a case failed.
 # Environment: builddir (where bin/sgfscore is), srcdir.
@@ -56,7 +56,7 @@ EOF
 done
 
 # ---- every record of corpus/: JSON Lines, the count identity --------------
-# RULES.md section 3: with the same dead stones, territory(W-B) =
+# doc/scoring.md, "How each rule set counts": with the same dead stones, territory(W-B) =
 # area(W-B) + (stones Black placed - stones White placed); a colour placed
 # the stones still on the board, its dead stones and those the other
 # captured.  Checked with the rule sets that count the same empty points

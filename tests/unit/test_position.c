@@ -188,7 +188,7 @@ static int flood(int w, int h, int i, int *seen, int mark,
     return n;
 }
 
-/* The board as rules-cases.md's seki rule reads it. */
+/* The board as tests/rules/cases.txt's seki rule reads it. */
 struct kseki {
     int live[52 * 52];    /* colour of a living stone, 0 else */
     int owner[52 * 52];   /* colour a point counts for, 0: dame */
@@ -209,13 +209,14 @@ static int k_same_owner(int j, const void *ctx)
     return k->owner[j] == k->key;
 }
 
-/* rules-cases.md defines seki for score_if_ended as KataGo does: a region
- * (a connected area counting for one colour: its living stones and the
- * points only they reach) is seki when it touches a dame point or holds a
- * string of its owner in atari.  That is a mid-game view (an unfilled dame
- * next to a group makes it seki); the library's own rule is the finished
- * game's (less than two eyes: doc/scoring.md), so the cases hand theirs
- * over as the caller's SGF_MAP_SEKI marks, which the scorer honours. */
+/* The rules cases (tests/rules/cases.txt) define seki for score_if_ended as
+ * KataGo does: a region (a connected area counting for one colour: its
+ * living stones and the points only they reach) is seki when it touches a
+ * dame point or holds a string of its owner in atari.  That is a mid-game
+ * view (an unfilled dame next to a group makes it seki); the library's own
+ * rule is the finished game's (less than two eyes: doc/scoring.md), so the
+ * cases hand theirs over as the caller's SGF_MAP_SEKI marks, which the
+ * scorer honours. */
 static void mark_katago_seki(int w, int h, const sgf_position *q,
                              unsigned char *map)
 {
@@ -290,9 +291,9 @@ static void mark_katago_seki(int w, int h, const sgf_position *q,
     }
 }
 
-/* rules-cases.md: "if both players passed now and the board were scored as
- * it stands: stones in the opponent's pass-alive (Benson) territory are
- * dead, everything else is alive". */
+/* score_if_ended (tests/rules/cases.txt): "if both players passed now and
+ * the board were scored as it stands: stones in the opponent's pass-alive
+ * (Benson) territory are dead, everything else is alive". */
 static double score_if_ended(const sgf_position *q)
 {
     static unsigned char pa[52 * 52], map[52 * 52];
@@ -800,8 +801,8 @@ static void test_simple_ko(sgf_position *p)
     }
 }
 
-/* sends two, returns one (rules-cases.md): W ba recreates the board after
- * B dc with the other player to move */
+/* sends two, returns one (tests/rules/cases.txt): W ba recreates the board
+ * after B dc with the other player to move */
 static void test_superko_kinds(sgf_position *p)
 {
     static const char *const rows[] = {
@@ -934,8 +935,8 @@ static void test_setup(sgf_position *p)
     CHECK_INT(sgf_position_at(p, 0, 0), SGF_BLACK);
 }
 
-/* KataGo's eternal life and triple ko shapes (rules-cases.md): the cycles
- * and their names */
+/* KataGo's eternal life and triple ko shapes (tests/rules/cases.txt): the
+ * cycles and their names */
 static void test_cycles(sgf_position *p)
 {
     sgf_rules r = *sgf_position_rules(p);
@@ -1001,7 +1002,7 @@ static void test_cycles(sgf_position *p)
     CHECK_INT(in.repeats, 0);
     CHECK_INT(sgf_position_no_result(p), 0);
 
-    /* send two, return one under simple ko (rules-cases.md) */
+    /* send two, return one under simple ko (tests/rules/cases.txt) */
     static const char *const s2r1[] = {
         ".O.XXO",
         "OXXXO.",

@@ -1,7 +1,7 @@
 /*
  * test_rules.c - rule sets (lib/go/ruleset.c): the named presets against
- * RULES.md's table, RU[] spellings from real records, KataGo's compact and
- * JSON strings, Chinese komi text, the compact form written and read back,
+ * the table of doc/rules.md, RU[] spellings from real records, KataGo's
+ * compact and JSON strings, Chinese komi text, the compact form written and read back,
  * and hostile input.
  */
 #include <math.h>
@@ -44,7 +44,7 @@ static sgf_rules named(const char *name)
 
 /* ------------------------------------------------------------------ */
 
-/* RULES.md section 1, transcribed field by field. */
+/* doc/rules.md, "The named sets", transcribed field by field. */
 static const struct {
     const char *name;
     sgf_ko_rule ko;
@@ -130,7 +130,7 @@ static const struct {
     const char *text, *set;
     int rc;
 } spellings[] = {
-    /* RULES.md's table */
+    /* the spellings of doc/rules.md */
     { "Chinese", "chinese", 1 }, { "CN", "chinese", 1 },
     { "中国", "chinese", 1 },
     { "Japanese", "japanese", 1 }, { "JP", "japanese", 1 },

@@ -6,7 +6,7 @@
  *  - handicap bonus 0 / N / N-1, Ing's tie, the ancient group tax, a seki
  *    under territory and area counting, the caller's seki marks, the map;
  *  - RE text and Chinese stone notation;
- *  - the identity of RULES.md 3 over random games: with the same dead
+ *  - the identity of doc/scoring.md over random games: with the same dead
  *    stones, territory(W-B) = area(W-B) + (stones Black placed - stones
  *    White placed);
  *  - false eyes and Benson's map against naive implementations of their
@@ -210,7 +210,7 @@ static void test_handicap(sgf_position *p)
         CHECK_INT(s.handicap, t[i].handicap >= 2 ? t[i].handicap : 0);
         CHECK(s.bonus == t[i].bonus);
         CHECK(s.komi == 0.5);
-        /* rules-cases.md: HA[4], komi 0.5: W gets 4.5 (N), 3.5 (N-1),
+        /* tests/rules/cases.txt: HA[4], komi 0.5: W gets 4.5 (N), 3.5 (N-1),
          * 0.5 (0) */
         CHECK(s.white == t[i].bonus + 0.5);
         if (r.scoring == SGF_SCORING_AREA)
@@ -368,7 +368,7 @@ static void test_seki(sgf_position *p)
     CHECK(map[3 * 5 + 3] & SGF_MAP_SEKI);
 }
 
-/* A string in atari makes its region seki (rules-cases.md) though the
+/* A string in atari makes its region seki (tests/rules/cases.txt) though the
  * group has eyes: the black a1 stone has one liberty, a2. */
 static void test_atari(sgf_position *p)
 {
@@ -865,7 +865,7 @@ static void test_false_eyes_random(void)
 /* ------------------------------------------------------------------ */
 /* Benson against a naive reference                                    */
 
-/* Pass-alive map of colour c the slow way (rules-cases.md, KataGo's
+/* Pass-alive map of colour c the slow way (tests/rules/cases.txt, KataGo's
  * definition): regions are the connected sets of points without c;
  * a region is vital to a string when each of its empty points (each of
  * its points when suicide is legal) is next to the string; strings with
