@@ -1,7 +1,7 @@
 /*
  * estimate.c - which stones are dead at the end of a game.  The steps
- * are numbered as in doc/dead-stones.md ("Method"), whose later sections
- * give the measures behind each constant below.
+ * are numbered as in doc/dead-stones.md ("Method");
+ * doc/dead-stones-history.md gives the measures behind each constant below.
  *
  *  1. Benson (benson.c): stones inside the opponent's pass-alive area are
  *     dead; that area is frozen for the playouts, which cannot change it.
@@ -131,8 +131,8 @@ enum { LD_NODES = 4000 };
 enum { REVIVE_STONES = 6, REVIVE_NODES = 5000 };
 /* A string step 3d revives that the playouts kill at this share or more
  * is unsettled: the search holds the walls fixed, and they may gain
- * liberties outside (doc/dead-stones.md, "a wall that takes an outside
- * string in atari"). */
+ * liberties outside (doc/dead-stones-history.md, "a wall that takes an
+ * outside string in atari"). */
 #define REVIVE_DOUBT 0.8
 /* How a search killed a string (est.proved). */
 enum {
@@ -161,7 +161,8 @@ enum { RACE_BIG_STONES = 5 };
 /* A string the playouts split on, too large to be noise: size x u^2 at
  * least UNSURE_STAKE, u its share's distance to 0 or 1 (2 stones at 0.5,
  * 8 at 0.25, 50 at 0.1) is unsettled, and so are the living strings
- * around it when it is counted dead (doc/dead-stones.md, "Settled games"). */
+ * around it when it is counted dead (doc/dead-stones-history.md,
+ * "Settled games"). */
 #define UNSURE_STAKE 0.5
 /* In a record that stops before the end, a dead string of at least
  * RACE_UNSURE_STONES stones next to a living enemy string in atari is
@@ -173,7 +174,7 @@ enum { RACE_UNSURE_STONES = 5 };
  * with one side first is unsettled (the capture search's "not captured"
  * is also its "don't know"); so are the living neighbours of a string of
  * at least DOUBT_STONES stones that the finish took though the estimate
- * called it alive (doc/dead-stones.md, "Settled games: doubts"). */
+ * called it alive (doc/dead-stones-history.md, "Settled games: doubts"). */
 #define DOUBT_SHARE 0.1
 enum { DOUBT_STONES = 2 };
 /* Step 3e: a dead string of at least RACE_REPLAY_STONES stones next to an

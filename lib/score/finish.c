@@ -35,7 +35,7 @@
  *     liberties: a dead stone takes one);
  *  5. else takes a ko: the finish reads no ko threats, so a ko taken
  *     earlier would be won for nothing, and the records count a ko left
- *     open as its owner's, connected (doc/dead-stones.md);
+ *     open as its owner's, connected (doc/dead-stones-history.md);
  *  6. else passes; two passes end it.
  *
  * In the dame phase (few open points, nothing worth VALUE_UNSURE) the
@@ -67,7 +67,7 @@ enum {
     /* a boundary move worth this much to both sides together (its
      * deiri) is endgame the record did not play, not a dame: the living
      * strings next to it are unsettled, the count may be off by about
-     * that much (doc/dead-stones.md, "Settled games") */
+     * that much (doc/dead-stones-history.md, "Settled games") */
     VALUE_UNSURE = 3,
     /* a living string with this many of the record's stones is not taken
      * by the finish: the estimate kept it alive, and a finish that puts it
@@ -82,7 +82,8 @@ enum {
     SEARCH_LIBS = 2,
     SEARCH_MOVES = 16,
     /* lines a finish may play out before it stops reading: a bound for
-     * hostile positions, far above what records use (doc/dead-stones.md) */
+     * hostile positions, far above what records use
+     * (doc/dead-stones-history.md) */
     SEARCH_LINES = 500,
     NO_AREA = 0xffff
 };
@@ -431,7 +432,7 @@ static int snapback(const pl_board *b, int q)
  * alone, and would the enemy's capture join none of its living stones?
  * The capturing stone is one more dead stone (the stones it takes come
  * back as territory), so the atari needs no answer; a ko of dead stones
- * neither: the records leave them (doc/dead-stones.md). */
+ * neither: the records leave them (doc/dead-stones-history.md). */
 static int dead_threat(const fin *f, const pl_board *b, int q)
 {
     const int s = b->stride, e = 3 - b->cell[q].color;
@@ -652,7 +653,7 @@ static int boundary(fin *f, int c)
         int deiri = own + other;
         /* one point to c alone, forcing nothing, counts as a dame: the
          * records that stop before such points show them taken by either
-         * side, not by the first to move (doc/dead-stones.md) */
+         * side, not by the first to move (doc/dead-stones-history.md) */
         if (f->territory && deiri == 1 && other == 0 && mine == 0)
             deiri = 0;
         /* a point worth nothing is played only as a dame, or in a neutral
@@ -1024,7 +1025,7 @@ static int value_of(fin *f, int t, int c, int moves, int limit, fin *g,
  * c whatever the enemy answers (value_of), m unless another is worth
  * strictly more.  The order of the last dame and one-point moves decides
  * who plays the teire, which a ranking of single moves misses
- * (doc/dead-stones.md). */
+ * (doc/dead-stones-history.md). */
 static int search(fin *f, int m, int c, int moves, int limit, fin *g, fin *h)
 {
     if (!readable(f) || f->value >= VALUE_UNSURE || f->lines <= 0)

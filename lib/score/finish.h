@@ -1,6 +1,6 @@
 /*
  * finish.h - the end of a game that its record does not reach
- * (doc/dead-stones.md, "Records that stop before the end").  Records of
+ * (doc/dead-stones.md, "Method", step 6).  Records of
  * professional games stop after the last move that gains something: the
  * dame, the last boundary points and the moves they force inside one's
  * own territory (teire) are missing, yet the recorded result counts them.

@@ -293,7 +293,7 @@ static int defend(ld *t, int d);
  * liberties (two at most) to another string?  Then it is a connection,
  * not an eye filled: a wall whose last liberties are q and a point inside
  * the fight lives by joining its neighbour through q (a wall short of
- * liberties that belongs to a larger group, doc/dead-stones.md). */
+ * liberties that belongs to a larger group, doc/dead-stones-history.md). */
 static int joins_short(const pl_board *b, int q, int col)
 {
     int heads[4], n = neighbour_strings(b, q, col, heads), libs[3];

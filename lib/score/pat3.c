@@ -9,7 +9,7 @@
  * Playouts answer the last move with these shapes (hane, cuts, blocks on
  * the edge): uniformly random moves let a dead group live by accident,
  * and answering its moves with the shape a player would choose is what
- * keeps it dead (doc/dead-stones.md has the measures).
+ * keeps it dead (doc/dead-stones-history.md has the measures).
  */
 #include <string.h>
 #include "score/pat3.h"

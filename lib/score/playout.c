@@ -14,7 +14,7 @@
 #include "score/pat3.h"
 
 /* How often a move answers the last one locally (local()): the best of
- * the rates tried (doc/dead-stones.md, "local answers"). */
+ * the rates tried (doc/dead-stones-history.md, "local answers"). */
 enum { LOCAL_PER_MILLE = 300 };
 /* The MoGo patterns answer the last move always when one matches, and
  * the vital point of an eye space next to it comes first: no worse on the
