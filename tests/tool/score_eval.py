@@ -44,9 +44,13 @@ loads, its own default when there is none; under area rules the
 handicap points White is owed are added to its margin, as tests/bench/score
 does) is read from a cache folder (--cache, default /tmp/sgfkit-gnugo);
 --gnugo fills the missing answers first (about 1 s a game), -j at a time.
+A game GNU Go has not counted within --gnugo-timeout seconds (default 600;
+one KGS game ran 13 minutes unfinished) is stopped and cached as no answer: delete
+its cache file to ask again.
 
 Usage: score_eval.py [--sets a,b] [--half tune|hold|both] [--list]
-                     [--gnugo] [--cache DIR] [--work DIR] [-j N]
+                     [--gnugo] [--gnugo-timeout S] [--cache DIR]
+                     [--work DIR] [-j N]
                      [--tool SGFSCORE] [--arg ARG]... CORPUS
 
 A game whose count is the exact opposite of its recorded result by 10
@@ -396,7 +400,7 @@ def komi_stated(data, komi):
                   data, count=1)
 
 
-def gnugo_run(cache, path, rules, komi):
+def gnugo_run(cache, path, rules, komi, timeout):
     f = os.path.join(cache, gnugo_key(path, rules, komi) + ".txt")
     if os.path.exists(f):
         return
@@ -410,13 +414,18 @@ def gnugo_run(cache, path, rules, komi):
     args = ["nice", "-n", "10", GNUGO, "--score", "aftermath", "--komi",
             str(komi), "--chinese-rules" if rules == "area" else
             "--japanese-rules", "-l", copy or path]
-    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       check=False)
+    try:
+        out = subprocess.run(args, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, check=False,
+                             timeout=timeout).stdout
+    except subprocess.TimeoutExpired:
+        # no "wins by" in it: read back as no answer
+        out = b"score_eval: no count within %d s\n" % timeout
     if copy:
         os.unlink(copy)
     fd, tmp = tempfile.mkstemp(dir=cache)
     with os.fdopen(fd, "wb") as fh:
-        fh.write(p.stdout)
+        fh.write(out)
     os.replace(tmp, f)
 
 
@@ -508,6 +517,7 @@ def main(argv):
     ap.add_argument("--half", default="both", choices=["tune", "hold", "both"])
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--gnugo", action="store_true")
+    ap.add_argument("--gnugo-timeout", type=int, default=600)
     ap.add_argument("--cache", default="/tmp/sgfkit-gnugo")
     ap.add_argument("--work", default=None)
     ap.add_argument("-j", type=int, default=2)
@@ -616,7 +626,7 @@ def evaluate(a, work):
             if o and "error" not in o:
                 todo.append((g[1], rules_kind(o), o["komi"]))
         with ThreadPoolExecutor(max_workers=a.j) as ex:
-            list(ex.map(lambda t: gnugo_run(a.cache, *t), todo))
+            list(ex.map(lambda t: gnugo_run(a.cache, *t, a.gnugo_timeout), todo))
 
     tallies, misses = {}, []
     for g in games:
