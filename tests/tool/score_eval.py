@@ -26,6 +26,13 @@ skipped):
             B+1), counted with sgfscore's defaults (rules and komi
             inferred); not a game whose moves are a Gosei-Kifu record's,
             nor one under ancient Chinese rules (GNU Go has no group tax)
+  aiserver  games of programs on online servers (Fox, Tygem, WBaduk...)
+            in 3-ai/yenw__computer-go-dataset that the server counted:
+            a points RE[] that sgfscore reads as a count (not Fox's
+            W+0.02 or W+0.0), at least 100 moves, 19x19, no
+            markup, and no final passes (those with them are in
+            server19); counted with sgfscore's defaults (rules and komi
+            from the record, or inferred)
   ogs       4-software-tests/online-go__score-estimator: final boards with
             the dead stones OGS removed; each becomes a setup-only SGF under
             the work folder, its RE[] the area count (Chinese rules, komi
@@ -82,10 +89,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kgs_scores  # noqa: E402
 
 GNUGO = "/usr/games/gnugo"
-ALL_SETS = ["kgs19", "server19", "small", "pro", "nokm", "otherpro", "ogs",
-            "goscorer"]
+ALL_SETS = ["kgs19", "server19", "small", "pro", "nokm", "otherpro",
+            "aiserver", "ogs", "goscorer"]
 PRO_DIR = "1-pro/shiofreecss__Gosei-Kifu"
 SERVER_DIRS = ["2-online", "3-ai", "4-software-tests"]
+AI_DIR = "3-ai/yenw__computer-go-dataset"
 OGS_DIR = "4-software-tests/online-go__score-estimator/test_games"
 GOSCORER_DIR = "4-software-tests/lightvector__goscorer/python/expected_test_output"
 # margins from which a count that is the exact opposite of RE[] is taken
@@ -247,6 +255,26 @@ def other_pro_games(corpus, tool, dedup):
     return keep
 
 
+def ai_server_games(corpus, tool, dedup):
+    """The counted games of programs on servers whose records have no
+    final passes (aiserver)."""
+    files = list(sgf_files(os.path.join(corpus, AI_DIR)))
+    probe, _ = run_tool(tool, ["--dead=none"], files, 2)
+    keep = []
+    for (origin, game), o in sorted(probe.items()):
+        if "error" in o or game != 1 or o["moves"] < 100 or o["ended"]:
+            continue
+        # Fox's RE[W+0.02] and the like are no count (not-comparable)
+        if not recorded_of(o) or o["agreement"] == "not-comparable":
+            continue
+        data = read(origin)
+        if (board_size(data) != 19 or re.search(rb"\bT[BW]\[", data)
+                or not dedup.first(data)):
+            continue
+        keep.append(origin)
+    return keep
+
+
 def sgf_point(x, y):
     return chr(ord("a") + x) + chr(ord("a") + y)
 
@@ -391,11 +419,18 @@ def gnugo_cached(cache, path, rules, komi, bonus):
 
 
 def komi_stated(data, komi):
-    """The record's bytes with KM[komi] in the first node when it has no
-    KM[]: GNU Go takes the komi of the file it loads, its own default
-    when the file has none, whatever --komi says."""
-    if re.search(rb"KM\[", data):
-        return data
+    """The record's bytes, with KM[komi] in the first node when its KM[]
+    is absent or says another komi (Fox's KM[750] for 7.5, a KM[0] that
+    sgfscore set aside): GNU Go takes the komi of the file it loads, its
+    own default when the file has none, whatever --komi says."""
+    m = re.search(rb"KM\[([^]]*)\]", data)
+    if m:
+        try:
+            if float(m.group(1)) == float(komi):
+                return data
+        except ValueError:
+            pass
+        return data[:m.start(1)] + str(komi).encode() + data[m.end(1):]
     return re.sub(rb"(\(\s*;)", lambda m: m.group(1) + b"KM[%s]" % str(komi).encode(),
                   data, count=1)
 
@@ -580,6 +615,11 @@ def evaluate(a, work):
             listed["otherpro"] = other_pro_games(corpus, tool, dedup)
         games += [("otherpro", p, ["--dead=estimate"], None)
                   for p in listed["otherpro"]]
+    if "aiserver" in sets:
+        if "aiserver" not in listed:
+            listed["aiserver"] = ai_server_games(corpus, tool, dedup)
+        games += [("aiserver", p, ["--dead=estimate"], None)
+                  for p in listed["aiserver"]]
     if "ogs" in sets:
         games += [("ogs", p, ["--dead=estimate"], (rel, dp))
                   for p, rel, dp in ogs_positions(corpus, work)]
