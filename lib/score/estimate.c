@@ -21,7 +21,8 @@
  *     move).
  *  3c. Life-and-death search (lifedeath.c) on the strings the playouts
  *     are unsure of, inside their enclosure: dead when captured even with
- *     the owner moving first and playing anywhere there.
+ *     the owner moving first and playing anywhere there (a short wall may
+ *     connect through its own eye-like points, as in 3a).
  *  3d. Large strings the playouts kill without conviction (races and
  *     sekis they lose half the time): alive when the attacker cannot
  *     capture them moving first, read to the end inside the enclosure;

@@ -494,9 +494,13 @@ int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
 {
     int c = b->cell[pt].color;
     t->max_empty = LD_EMPTY;
-    if ((c != SGF_BLACK && c != SGF_WHITE) || !enclose(t, b, pt, settled))
-        return 0;
-    return search(t, b, pt, first, budget, 1) == 1;
+    /* a wall whose last liberties are its own false eyes is no fixed wall:
+     * it connects out through them and then takes the string */
+    t->connect = 1;
+    int dead = (c == SGF_BLACK || c == SGF_WHITE) && enclose(t, b, pt, settled) &&
+               search(t, b, pt, first, budget, 1) == 1;
+    t->connect = 0;
+    return dead;
 }
 
 /* Does a wall string touch a stone of c outside the enclosure that is not

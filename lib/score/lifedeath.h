@@ -41,7 +41,8 @@ typedef struct ld {
     int friends_stop;             /* settled friendly stones bound it */
     int connect;                  /* both sides may fill an eye-like point
                                    * that joins a short string to another
-                                   * (ld_alive: the walls are not fixed) */
+                                   * (ld_alive, ld_dead: the walls are not
+                                   * fixed) */
     int npts;                     /* the enclosure: its points, */
     uint16_t pts[LD_POINTS];
     int nwall;                    /* and the enemy stones around it */
@@ -61,7 +62,9 @@ void ld_init(ld *t, const sgf_position *p, void *mem);
  * the colour that moves first.  1 when the attacker captures the string
  * whatever the defender does within the enclosure (bounded by budget
  * nodes), and no capture is one the defender repays at once by taking
- * more of the attacker's stones (a trade, as in a seki), else 0. */
+ * more of the attacker's stones (a trade, as in a seki), else 0.  A wall
+ * short of liberties may connect through its own eye-like points, as in
+ * ld_alive. */
 int ld_dead(ld *t, const pl_board *b, int pt, const uint8_t *settled,
             int first, long budget);
 

@@ -672,11 +672,13 @@ static const char *const corner_seki[] = {
     ".........",
 };
 
-/* ld_alive on the string at (x, y) of rows: stones written X O are
- * settled, x o (stones too) are not.  -1 on error. */
-/* ld_alive (survives = 0) or ld_survives (1) on the string at (x, y) of
- * rows: upper-case stones settled, lower-case ones not. */
-static int ld_read_at(const char *const *rows, int h, int x, int y, int survives)
+/* The reading ld_read_at asks of a string. */
+enum { READ_ALIVE, READ_SURVIVES, READ_DEAD };
+
+/* ld_alive (READ_ALIVE), ld_survives (READ_SURVIVES) or ld_dead with the
+ * owner first (READ_DEAD) on the string at (x, y) of rows: upper-case
+ * stones settled, lower-case ones not.  -1 on error. */
+static int ld_read_at(const char *const *rows, int h, int x, int y, int how)
 {
     char up[9][10];
     const char *r[9];
@@ -703,8 +705,10 @@ static int ld_read_at(const char *const *rows, int h, int x, int y, int survives
         pl_board b;
         pl_load(&b, p, mem);
         ld_init(t, p, lmem);
-        res = survives ? ld_survives(t, &b, at(p, x, y), settled, 5000)
-                       : ld_alive(t, &b, at(p, x, y), settled, 4000);
+        int pt = at(p, x, y);
+        res = how == READ_SURVIVES ? ld_survives(t, &b, pt, settled, 5000)
+              : how == READ_DEAD ? ld_dead(t, &b, pt, settled, b.cell[pt].color, 4000)
+              : ld_alive(t, &b, pt, settled, 4000);
     }
     free(t);
     free(mem);
@@ -716,7 +720,7 @@ static int ld_read_at(const char *const *rows, int h, int x, int y, int survives
 
 static int ld_alive_at(const char *const *rows, int h, int x, int y)
 {
-    return ld_read_at(rows, h, x, y, 0);
+    return ld_read_at(rows, h, x, y, READ_ALIVE);
 }
 
 /* Step 3d's reading of large strings: a capturing race a nine-stone
@@ -738,8 +742,8 @@ static void test_large_race(void)
     };
     /* x: 3 liberties (a9 b9 c9); o: 2 (f9 f8); White first fills one of
      * x's, Black one of o's (atari), White another, Black takes o */
-    CHECK(ld_read_at(won, 9, 0, 1, 1) == 1);
-    CHECK(ld_read_at(won, 9, 0, 1, 0) == 0);
+    CHECK(ld_read_at(won, 9, 0, 1, READ_SURVIVES) == 1);
+    CHECK(ld_read_at(won, 9, 0, 1, READ_ALIVE) == 0);
     static const char *const lost[] = {
         "...xo.X..",
         "xxxxo.X..",
@@ -752,7 +756,31 @@ static void test_large_race(void)
         ".........",
     };
     /* o now has 3 liberties too: White first wins the race */
-    CHECK(ld_read_at(lost, 9, 0, 1, 1) == 0);
+    CHECK(ld_read_at(lost, 9, 0, 1, READ_SURVIVES) == 0);
+}
+
+/* The life-and-death search lets a wall short of liberties connect
+ * through its own false eyes, as the seki check does: White's four
+ * stones in the corner share f9 with Black's wall d8-f8, whose other
+ * liberty d9 joins it to c9 and, through b9, to Black's living group on
+ * the left.  Black fills d9 and b9, then f9, and takes the corner at j9;
+ * White can fill none of them.  With the eye-like points never filled,
+ * Black's f9 was a self-atari and the corner read as a seki
+ * (FineArt/2016.11.01 on Fox: W+9.5 for RE[B+2.5]). */
+static void test_wall_joins_through_false_eyes(void)
+{
+    static const char *const rows[] = {
+        "X.X.X.oo.",
+        "XXOXXXoXX",
+        ".XOOXXoX.",
+        "XXO.OOXXX",
+        ".XOOOOOOO",
+        "XXXO.O.O.",
+        ".XOOOOOOO",
+        "XXO.O.O.O",
+        ".XOOOOOOO",
+    };
+    CHECK(ld_read_at(rows, 9, 6, 0, READ_DEAD) == 1);
 }
 
 static void test_small_seki(void)
@@ -1115,6 +1143,7 @@ int main(void)
     test_life_and_death();
     test_square_four_dead();
     test_small_seki();
+    test_wall_joins_through_false_eyes();
     test_large_race();
     test_no_eye_seki();
     test_race();
