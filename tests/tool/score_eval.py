@@ -183,6 +183,11 @@ def board_size(data):
     return int(m.group(1)) if m else 19
 
 
+def has_markup(data):
+    """Does the record mark territory (TB[] or TW[])?"""
+    return re.search(rb"\bT[BW]\[", data) is not None
+
+
 def server_games(corpus, tool, dedup):
     """(kgs-marked, unmarked finished) games of 2-online, 3-ai and
     4-software-tests, each a list of (path, size)."""
@@ -202,7 +207,7 @@ def server_games(corpus, tool, dedup):
             if dedup.first(data):
                 marked.append((origin, size))
             continue
-        if (not o["ended"] or re.search(rb"\bT[BW]\[", data)
+        if (not o["ended"] or has_markup(data)
                 or not re.search(rb"RU\[", data) or not re.search(rb"KM\[", data)):
             continue
         if dedup.first(data):
@@ -268,7 +273,7 @@ def ai_server_games(corpus, tool, dedup):
         if not recorded_of(o) or o["agreement"] == "not-comparable":
             continue
         data = read(origin)
-        if (board_size(data) != 19 or re.search(rb"\bT[BW]\[", data)
+        if (board_size(data) != 19 or has_markup(data)
                 or not dedup.first(data)):
             continue
         keep.append(origin)
