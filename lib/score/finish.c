@@ -32,7 +32,8 @@
  *  4. once no open point is left for it: fills a liberty of its string
  *     that has two left, both in its own territory, but that an enemy
  *     stone there would take all the same (the teire of a shortage of
- *     liberties: a dead stone takes one);
+ *     liberties: a dead stone takes one), unless a stone on the
+ *     intruder's outside liberty makes the capture a snapback;
  *  5. else takes a ko: the finish reads no ko threats, so a ko taken
  *     earlier would be won for nothing, and the records count a ko left
  *     open as its owner's, connected (doc/dead-stones-history.md);
@@ -92,7 +93,8 @@ typedef struct fin {
     pl_board b;
     pl_board try;        /* scratch: a move tried before it is played */
     pl_board threat;     /* scratch: the enemy's stone after a teire tried */
-    pl_board after;      /* scratch: the board after a boundary move tried */
+    pl_board after;      /* scratch: the board after a boundary move or a
+                          * teire's answer tried */
     const sgf_position *p;
     int territory;       /* territory scoring: a stone is worth nothing */
     uint8_t *dead;       /* per point: a stone counted dead */
@@ -515,13 +517,47 @@ static int guard(const fin *f, int c)
     return 0;
 }
 
+/* c's string on q is in atari on board t, from an enemy string of two
+ * liberties next to it.  Can c take that string's other liberty, so that
+ * the enemy's capture of q is a snapback?  Then the intruder dies, and
+ * the stone c spends answers the one it takes: no teire.  Board u is
+ * scratch. */
+static int approach_answer(const fin *f, pl_board *u, const pl_board *t,
+                           int q, int c)
+{
+    const pl_cell *cl = t->cell;
+    const int s = t->stride;
+    int r = q, libs[3], size, cap;
+    do {
+        const int rn[4] = { r - s, r - 1, r + 1, r + s };
+        for (int j = 0; j < 4; j++) {
+            if (cl[rn[j]].color != 3 - c || pl_libs(t, rn[j], libs, 2) != 2)
+                continue;
+            for (int k = 0; k < 2; k++) {
+                int a = libs[k];
+                if (a == atari_lib(t, q) || a == t->ko ||
+                    touches_own_dead(f, a, c) ||
+                    pl_probe(t, a, c, &size, &cap) < 2)
+                    continue;
+                pl_copy(u, t);
+                pl_play(u, a, c);
+                if (u->cell[q].color == c && (!pl_atari(u, q) || snapback(u, q)))
+                    return 1;
+            }
+        }
+        r = cl[r].next;
+    } while (r != q);
+    return 0;
+}
+
 /* Can the enemy of c take the string of c on q (two liberties, board
  * b): a stone on one liberty, reviving its dead stones if it touches
  * them, leaves an atari that c can neither escape nor answer by taking
- * the stone?  A dead stone takes a liberty: a string whose two
- * liberties lie in its own territory may still be short of them. */
-static int short_of_libs(const fin *f, pl_board *t, const pl_board *b, int q,
-                         int c)
+ * the stone or shortening it to a snapback?  A dead stone takes a
+ * liberty: a string whose two liberties lie in its own territory may
+ * still be short of them.  Boards t and u are scratch. */
+static int short_of_libs(const fin *f, pl_board *t, pl_board *u,
+                         const pl_board *b, int q, int c)
 {
     int libs[3], size, cap;
     if (pl_libs(b, q, libs, 2) != 2)
@@ -532,7 +568,9 @@ static int short_of_libs(const fin *f, pl_board *t, const pl_board *b, int q,
             continue;
         pl_copy(t, b);
         pl_play(t, l, 3 - c);
-        if (t->cell[q].color != c || (pl_atari(t, q) && !rescue(f, t, q, c)))
+        if (t->cell[q].color != c ||
+            (pl_atari(t, q) && !rescue(f, t, q, c) &&
+             !approach_answer(f, u, t, q, c)))
             return 1;
     }
     return 0;
@@ -573,7 +611,7 @@ static int shortage(fin *f, int c)
         if (cl[q].color != c || cl[q].head != q || f->dead[q] ||
             pl_libs(&f->b, q, libs, 2) != 2 ||
             (!libs_at_home(f, &f->b, q) && touches_short_enemy(f, &f->b, q)) ||
-            !short_of_libs(f, &f->try, &f->b, q, c))
+            !short_of_libs(f, &f->try, &f->after, &f->b, q, c))
             continue;
         /* the liberty that gives the string most liberties */
         int best = 0, most = 1, more[3];
@@ -586,7 +624,7 @@ static int shortage(fin *f, int c)
             pl_copy(&f->try, &f->b);
             pl_play(&f->try, l, c);
             int n = pl_libs(&f->try, q, more, 2);
-            if (n == 2 && short_of_libs(f, &f->threat, &f->try, q, c))
+            if (n == 2 && short_of_libs(f, &f->threat, &f->after, &f->try, q, c))
                 continue;
             if (n > most) {
                 best = l;

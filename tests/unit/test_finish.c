@@ -3,6 +3,7 @@
  * whose dead stones are given, not estimated: what it may take.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "score/playout.h"
 #include "score/finish.h"
 #undef CHECK
@@ -10,8 +11,8 @@
 #include "sgfkit.h"
 #include "rows.h"
 
-/* Runs the finish on rows, Black first, every stone alive, under
- * territory rules; returns how many stones it took (SGF_MAP_DEAD
+/* Runs the finish on rows, Black first, every stone alive, under area
+ * rules (from_rows' default); returns how many stones it took (SGF_MAP_DEAD
  * afterwards), -1 when it could not run. */
 static int taken_by_finish(const char *const *rows, int h)
 {
@@ -150,6 +151,66 @@ static int kept_by_owner(const char *const *rows, int h, int y0)
     return kept;
 }
 
+/* White's e1 has two liberties, d1 and e2, in White's corner, next to
+ * Black's dead c2-d2-d3.  Black's e2 would join them and put e1 in atari,
+ * but White answers at c1 and Black's capture at d1 is a snapback: e1
+ * needs no teire, and d1 and e2 stay White's territory. */
+static const char *const approach_corner[] = {
+    ".....OX..",
+    ".....OX..",
+    ".....OX..",
+    ".....OX..",
+    ".....OX..",
+    "...O.OX..",
+    "..OxOOX..",
+    ".Oxx.OX..",
+    "....OXX..",
+};
+
+/* Runs the finish on rows under Japanese rules, 'x' and 'o' dead stones,
+ * with colour first; returns how many of the points (x, y) listed in at
+ * (n of them) count for White, -1 when it could not run. */
+static int white_after_finish(const char *const *rows, int h, int first,
+                              const int (*at)[2], int n)
+{
+    int w = (int)strlen(rows[0]), owned = -1;
+    sgf_rules r;
+    sgf_position *p = sgf_position_new();
+    if (!p || sgf_rules_named("japanese", &r) != SGF_OK ||
+        sgf_position_reset(p, w, h, &r) != SGF_OK) {
+        sgf_position_free(p);
+        return -1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (strchr("XxOo", rows[y][x]))
+                sgf_position_setup(p, x, y, strchr("Xx", rows[y][x]) ? SGF_BLACK : SGF_WHITE);
+    sgf_position_setup_done(p);
+    sgf_position_set_to_move(p, first);
+    pl_board b;
+    void *cells = malloc(pl_bytes(p)), *mem = malloc(fin_bytes(p));
+    unsigned char *map = calloc((size_t)(w * h), 1);
+    if (cells && mem && map) {
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (rows[y][x] == 'x' || rows[y][x] == 'o')
+                    map[y * w + x] |= SGF_MAP_DEAD;
+        pl_load(&b, p, cells);
+        if (fin_finish(p, &b, mem, map, NULL, first)) {
+            owned = 0;
+            for (int k = 0; k < n; k++) {
+                unsigned char m = map[at[k][1] * w + at[k][0]];
+                owned += (m & SGF_MAP_MARKED) && (m & SGF_MAP_OWNER) == SGF_WHITE;
+            }
+        }
+    }
+    free(cells);
+    free(mem);
+    free(map);
+    sgf_position_free(p);
+    return owned;
+}
+
 static void test_keeps_record_strings(void)
 {
     CHECK_INT(taken_by_finish(three_in_atari, 9), 0);
@@ -162,10 +223,18 @@ static void test_no_double_atari(void)
     CHECK_INT(taken_by_finish(double_atari, 9), 0);
 }
 
+static void test_no_teire_against_a_snapback(void)
+{
+    static const int d1_e2[][2] = { { 3, 8 }, { 4, 7 } };
+    CHECK_INT(white_after_finish(approach_corner, 9, SGF_WHITE, d1_e2, 2), 2);
+    CHECK_INT(white_after_finish(approach_corner, 9, SGF_BLACK, d1_e2, 2), 2);
+}
+
 int main(void)
 {
     test_keeps_record_strings();
     test_no_double_atari();
+    test_no_teire_against_a_snapback();
     CHECK_INT(kept_by_owner(open_corner, 9, 5), 16);
     TEST_END();
 }
