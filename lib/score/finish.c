@@ -33,7 +33,9 @@
  *     that has two left, both in its own territory, but that an enemy
  *     stone there would take all the same (the teire of a shortage of
  *     liberties: a dead stone takes one), unless a stone on the
- *     intruder's outside liberty makes the capture a snapback;
+ *     intruder's outside liberty makes the capture a snapback; taken
+ *     too when that stone ataris another of its strings at once, or
+ *     when the capture search takes the string whatever it answers;
  *  5. else takes a ko: the finish reads no ko threats, so a ko taken
  *     earlier would be won for nothing, and the records count a ko left
  *     open as its owner's, connected (doc/dead-stones-history.md);
@@ -55,6 +57,7 @@
 #include <limits.h>
 #include <string.h>
 #include "score/finish.h"
+#include "score/tactics.h"
 #include "go/position.h"
 
 enum {
@@ -86,6 +89,9 @@ enum {
      * hostile positions, far above what records use
      * (doc/dead-stones-history.md) */
     SEARCH_LINES = 500,
+    /* nodes of the capture search that asks whether an intrusion into a
+     * string's territory takes it (short_of_libs) */
+    TEIRE_NODES = 500,
     NO_AREA = 0xffff
 };
 
@@ -111,6 +117,9 @@ typedef struct fin {
     int ncand;           /* boundary's moves the search reads (cand) */
     int cand[SEARCH_MOVES];   /* the first SEARCH_MOVES of them */
     const unsigned char *owner;   /* per map index: its sure owner, or 0 */
+    tac *tac;            /* the capture search of step 4, the finish's own
+                          * line only: in the search's lines it doubled
+                          * the time and moved no count */
 } fin;
 
 static size_t round_up(size_t n)
@@ -128,7 +137,8 @@ static size_t fin_part(const sgf_position *p)
 
 size_t fin_bytes(const sgf_position *p)
 {
-    return 3 * fin_part(p);   /* the finish, and the two its search plays out */
+    /* the finish, the two its search plays out, the capture search */
+    return 3 * fin_part(p) + round_up(tac_bytes(p));
 }
 
 static inline int living(const fin *f, int q)
@@ -550,12 +560,40 @@ static int approach_answer(const fin *f, pl_board *u, const pl_board *t,
     return 0;
 }
 
+/* The enemy's stone on l (board t) put c's string on q in atari: does it
+ * put another of c's strings next to l in atari too, with no single
+ * answer for both (the intruder cannot be taken, and no extension joins
+ * the two)?  Then one of them is lost. */
+static int double_atari(const fin *f, const pl_board *t, int l, int q, int c)
+{
+    const pl_cell *cl = t->cell;
+    const int s = t->stride;
+    int size, cap;
+    if (pl_atari(t, l))
+        return 0;
+    const int nb[4] = { l - s, l - 1, l + 1, l + s };
+    for (int k = 0; k < 4; k++) {
+        int v = nb[k];
+        if (cl[v].color != c || f->dead[v] || cl[v].head == cl[q].head ||
+            !pl_atari(t, v))
+            continue;
+        int a = atari_lib(t, v);
+        if (a == atari_lib(t, q) && pl_probe(t, a, c, &size, &cap) >= 2)
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
 /* Can the enemy of c take the string of c on q (two liberties, board
- * b): a stone on one liberty, reviving its dead stones if it touches
- * them, leaves an atari that c can neither escape nor answer by taking
- * the stone or shortening it to a snapback?  A dead stone takes a
- * liberty: a string whose two liberties lie in its own territory may
- * still be short of them.  Boards t and u are scratch. */
+ * b) with a stone on one liberty, reviving its dead stones if it touches
+ * them?  Taken when that stone ataris another of c's strings as well
+ * (double_atari); not when c's answer makes the capture a snapback
+ * (approach_answer); else when c can neither escape the atari nor take
+ * the stone at once, or the capture search (c first) takes q all the
+ * same: the chase that a one-move answer does not see.  A dead stone
+ * takes a liberty: a string whose two liberties lie in its own territory
+ * may still be short of them.  Boards t and u are scratch. */
 static int short_of_libs(const fin *f, pl_board *t, pl_board *u,
                          const pl_board *b, int q, int c)
 {
@@ -568,9 +606,15 @@ static int short_of_libs(const fin *f, pl_board *t, pl_board *u,
             continue;
         pl_copy(t, b);
         pl_play(t, l, 3 - c);
-        if (t->cell[q].color != c ||
-            (pl_atari(t, q) && !rescue(f, t, q, c) &&
-             !approach_answer(f, u, t, q, c)))
+        if (t->cell[q].color != c)
+            return 1;
+        int atari = pl_atari(t, q);
+        if (atari && double_atari(f, t, l, q, c))
+            return 1;
+        if (atari && approach_answer(f, u, t, q, c))
+            continue;
+        if ((atari && !rescue(f, t, q, c)) ||
+            (f->tac && tac_captured(f->tac, t, q, TEIRE_NODES)))
             return 1;
     }
     return 0;
@@ -842,6 +886,7 @@ static void layout(fin *f, const sgf_position *p, void *mem)
     memset(f->seen, 0, n * sizeof *f->seen);
     f->stamp = 0;
     f->ncand = 0;
+    f->tac = NULL;
 }
 
 /* Lays f over mem for p, its board b and the dead stones of map. */
@@ -1105,6 +1150,7 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
                unsigned char *map, const unsigned char *owner, int first)
 {
     fin f, g[2];
+    tac tc;
     setup(&f, p, b, mem, map, first);
     f.owner = owner;
     int open = label_areas(&f);
@@ -1114,6 +1160,8 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
     }
     layout(&g[0], p, (char *)mem + fin_part(p));
     layout(&g[1], p, (char *)mem + 2 * fin_part(p));
+    tac_init(&tc, p, (char *)mem + 3 * fin_part(p));
+    f.tac = &tc;
     f.lines = SEARCH_LINES;
     finish_from(&f, first, 0, 0, 4 * open + 20, g, map);
     write_count(&f, map);

@@ -167,6 +167,39 @@ static const char *const approach_corner[] = {
     "....OXX..",
 };
 
+/* White's g6-g5 keeps f6 and f5, White's d5-f4 keeps e5 and f5, every
+ * other neighbour of both Black's.  Black's f5 would put both in atari
+ * at once (double_atari): White must fill f5 or f6 before the count, a
+ * point of the three e5, f5, f6 lost. */
+static const char *const double_atari_at_home[] = {
+    "......OX.",
+    "OOOO.OOX.",
+    "XXXO.OXX.",
+    "XXXXO.OX.",
+    "XXXO..OX.",
+    "XXOOOOXX.",
+    "XXXXXXXXX",
+    ".........",
+    ".........",
+};
+
+/* White's d9-f7 keeps e8 and e7, every other neighbour Black's; e6
+ * below is White's living group.  Black's e7 is in atari, but White's
+ * capture at e8 leaves d9-f7 with e7 alone, and Black takes it all there:
+ * the capture search, not the one-move answer, sees it.  White fills e7,
+ * joining its group, and keeps e8 only. */
+static const char *const recapture_at_home[] = {
+    ".XXOOOXX.",
+    ".XXO.OXX.",
+    ".XXO.OXX.",
+    ".XXXOXXX.",
+    "XXXXOXXXX",
+    "OOOOOOOOO",
+    ".........",
+    ".........",
+    ".........",
+};
+
 /* Runs the finish on rows under Japanese rules, 'x' and 'o' dead stones,
  * with colour first; returns how many of the points (x, y) listed in at
  * (n of them) count for White, -1 when it could not run. */
@@ -189,7 +222,7 @@ static int white_after_finish(const char *const *rows, int h, int first,
     sgf_position_set_to_move(p, first);
     pl_board b;
     void *cells = malloc(pl_bytes(p)), *mem = malloc(fin_bytes(p));
-    unsigned char *map = calloc((size_t)(w * h), 1);
+    unsigned char *map = calloc((size_t)w * (size_t)h, 1);
     if (cells && mem && map) {
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
@@ -230,11 +263,27 @@ static void test_no_teire_against_a_snapback(void)
     CHECK_INT(white_after_finish(approach_corner, 9, SGF_BLACK, d1_e2, 2), 2);
 }
 
+static void test_teire_against_a_recapture(void)
+{
+    static const int e8_e7[][2] = { { 4, 1 }, { 4, 2 } };
+    CHECK_INT(white_after_finish(recapture_at_home, 9, SGF_WHITE, e8_e7, 2), 1);
+    CHECK_INT(white_after_finish(recapture_at_home, 9, SGF_BLACK, e8_e7, 2), 1);
+}
+
+static void test_teire_against_a_double_atari(void)
+{
+    static const int e5_f5_f6[][2] = { { 4, 4 }, { 5, 4 }, { 5, 3 } };
+    CHECK_INT(white_after_finish(double_atari_at_home, 9, SGF_WHITE, e5_f5_f6, 3), 2);
+    CHECK_INT(white_after_finish(double_atari_at_home, 9, SGF_BLACK, e5_f5_f6, 3), 2);
+}
+
 int main(void)
 {
     test_keeps_record_strings();
     test_no_double_atari();
     test_no_teire_against_a_snapback();
+    test_teire_against_a_double_atari();
+    test_teire_against_a_recapture();
     CHECK_INT(kept_by_owner(open_corner, 9, 5), 16);
     TEST_END();
 }
