@@ -535,28 +535,26 @@ static int guard(const fin *f, int c)
 static int approach_answer(const fin *f, pl_board *u, const pl_board *t,
                            int q, int c)
 {
-    const pl_cell *cl = t->cell;
-    const int s = t->stride;
-    int r = q, libs[3], size, cap;
+    enum { MAX_HEADS = 16 };
+    int heads[MAX_HEADS], n = 0, r = q, libs[3], size, cap;
     do {
-        const int rn[4] = { r - s, r - 1, r + 1, r + s };
-        for (int j = 0; j < 4; j++) {
-            if (cl[rn[j]].color != 3 - c || pl_libs(t, rn[j], libs, 2) != 2)
-                continue;
-            for (int k = 0; k < 2; k++) {
-                int a = libs[k];
-                if (a == atari_lib(t, q) || a == t->ko ||
-                    touches_own_dead(f, a, c) ||
-                    pl_probe(t, a, c, &size, &cap) < 2)
-                    continue;
-                pl_copy(u, t);
-                pl_play(u, a, c);
-                if (u->cell[q].color == c && (!pl_atari(u, q) || snapback(u, q)))
-                    return 1;
-            }
-        }
-        r = cl[r].next;
+        n = pl_add_neighbour_strings(t, r, 3 - c, heads, n, MAX_HEADS);
+        r = t->cell[r].next;
     } while (r != q);
+    for (int j = 0; j < n; j++) {
+        if (pl_libs(t, heads[j], libs, 2) != 2)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            int a = libs[k];
+            if (a == atari_lib(t, q) || a == t->ko || touches_own_dead(f, a, c) ||
+                pl_probe(t, a, c, &size, &cap) < 2)
+                continue;
+            pl_copy(u, t);
+            pl_play(u, a, c);
+            if (u->cell[q].color == c && (!pl_atari(u, q) || snapback(u, q)))
+                return 1;
+        }
+    }
     return 0;
 }
 
