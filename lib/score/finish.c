@@ -558,11 +558,45 @@ static int approach_answer(const fin *f, pl_board *u, const pl_board *t,
     return 0;
 }
 
+/* Do c's strings on q and v, both in atari on board t, have one answer:
+ * the capture of an enemy string in atari next to either that leaves
+ * neither in atari?  The intruder then ends as a prisoner that pays for
+ * the capturing stone, as after a teire.  Board u is scratch. */
+static int capture_saves_both(pl_board *u, const pl_board *t, int q, int v)
+{
+    enum { MAX_HEADS = 16 };
+    const int c = t->cell[q].color;
+    int heads[MAX_HEADS], n = 0, size, cap;
+    for (int k = 0; k < 2; k++) {
+        const int h = k ? v : q;
+        int r = h;
+        do {
+            n = pl_add_neighbour_strings(t, r, 3 - c, heads, n, MAX_HEADS);
+            r = t->cell[r].next;
+        } while (r != h);
+    }
+    for (int j = 0; j < n; j++) {
+        if (!pl_atari(t, heads[j]))
+            continue;
+        int a = atari_lib(t, heads[j]);
+        if (a == t->ko || pl_probe(t, a, c, &size, &cap) == 0)
+            continue;
+        pl_copy(u, t);
+        pl_play(u, a, c);
+        if (u->cell[q].color == c && u->cell[v].color == c &&
+            !pl_atari(u, q) && !pl_atari(u, v))
+            return 1;
+    }
+    return 0;
+}
+
 /* The enemy's stone on l (board t) put c's string on q in atari: does it
  * put another of c's strings next to l in atari too, with no single
- * answer for both (the intruder cannot be taken, and no extension joins
- * the two)?  Then one of them is lost. */
-static int double_atari(const fin *f, const pl_board *t, int l, int q, int c)
+ * answer for both (the intruder cannot be taken, no extension joins the
+ * two, and no capture frees both: capture_saves_both)?  Then one of them
+ * is lost.  Board u is scratch. */
+static int double_atari(const fin *f, pl_board *u, const pl_board *t, int l,
+                        int q, int c)
 {
     const pl_cell *cl = t->cell;
     const int s = t->stride;
@@ -578,7 +612,8 @@ static int double_atari(const fin *f, const pl_board *t, int l, int q, int c)
         int a = atari_lib(t, v);
         if (a == atari_lib(t, q) && pl_probe(t, a, c, &size, &cap) >= 2)
             continue;
-        return 1;
+        if (!capture_saves_both(u, t, q, v))
+            return 1;
     }
     return 0;
 }
@@ -607,7 +642,7 @@ static int short_of_libs(const fin *f, pl_board *t, pl_board *u,
         if (t->cell[q].color != c)
             return 1;
         int atari = pl_atari(t, q);
-        if (atari && double_atari(f, t, l, q, c))
+        if (atari && double_atari(f, u, t, l, q, c))
             return 1;
         if (atari && approach_answer(f, u, t, q, c))
             continue;

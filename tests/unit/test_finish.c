@@ -183,6 +183,23 @@ static const char *const double_atari_at_home[] = {
     ".........",
 };
 
+/* Black's d6 would put White's d7-e7 and c6 in atari at once, but
+ * White's b6 answers both: it takes Black's dead b7-c7, in atari, which
+ * gives both strings liberties.  The stone Black spends is a prisoner
+ * that pays for White's b6, so no teire is due (capture_saves_both), and
+ * b6, d6 and e6 stay White's. */
+static const char *const capture_answers_double_atari[] = {
+    "OOOX.X...",
+    "OOOXXXXXX",
+    "OxxOOXXXX",
+    "O.O..OOOO",
+    "Oxx......",
+    "OOOOOOOOO",
+    ".........",
+    ".........",
+    ".........",
+};
+
 /* White's d9-f7 keeps e8 and e7, every other neighbour Black's; e6
  * below is White's living group.  Black's e7 is in atari, but White's
  * capture at e8 leaves d9-f7 with e7 alone, and Black takes it all there:
@@ -277,12 +294,20 @@ static void test_teire_against_a_double_atari(void)
     CHECK_INT(white_after_finish(double_atari_at_home, 9, SGF_BLACK, e5_f5_f6, 3), 2);
 }
 
+static void test_no_teire_when_a_capture_answers_a_double_atari(void)
+{
+    static const int b6_d6_e6[][2] = { { 1, 3 }, { 3, 3 }, { 4, 3 } };
+    CHECK_INT(white_after_finish(capture_answers_double_atari, 9, SGF_WHITE, b6_d6_e6, 3), 3);
+    CHECK_INT(white_after_finish(capture_answers_double_atari, 9, SGF_BLACK, b6_d6_e6, 3), 3);
+}
+
 int main(void)
 {
     test_keeps_record_strings();
     test_no_double_atari();
     test_no_teire_against_a_snapback();
     test_teire_against_a_double_atari();
+    test_no_teire_when_a_capture_answers_a_double_atari();
     test_teire_against_a_recapture();
     CHECK_INT(kept_by_owner(open_corner, 9, 5), 16);
     TEST_END();
