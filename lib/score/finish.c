@@ -536,11 +536,8 @@ static int approach_answer(const fin *f, pl_board *u, const pl_board *t,
                            int q, int c)
 {
     enum { MAX_HEADS = 16 };
-    int heads[MAX_HEADS], n = 0, r = q, libs[3], size, cap;
-    do {
-        n = pl_add_neighbour_strings(t, r, 3 - c, heads, n, MAX_HEADS);
-        r = t->cell[r].next;
-    } while (r != q);
+    int heads[MAX_HEADS], libs[3], size, cap;
+    int n = pl_add_string_neighbours(t, q, 3 - c, heads, 0, MAX_HEADS);
     for (int j = 0; j < n; j++) {
         if (pl_libs(t, heads[j], libs, 2) != 2)
             continue;
@@ -566,15 +563,9 @@ static int capture_saves_both(pl_board *u, const pl_board *t, int q, int v)
 {
     enum { MAX_HEADS = 16 };
     const int c = t->cell[q].color;
-    int heads[MAX_HEADS], n = 0, size, cap;
-    for (int k = 0; k < 2; k++) {
-        const int h = k ? v : q;
-        int r = h;
-        do {
-            n = pl_add_neighbour_strings(t, r, 3 - c, heads, n, MAX_HEADS);
-            r = t->cell[r].next;
-        } while (r != h);
-    }
+    int heads[MAX_HEADS], size, cap;
+    int n = pl_add_string_neighbours(t, q, 3 - c, heads, 0, MAX_HEADS);
+    n = pl_add_string_neighbours(t, v, 3 - c, heads, n, MAX_HEADS);
     for (int j = 0; j < n; j++) {
         if (!pl_atari(t, heads[j]))
             continue;

@@ -540,6 +540,17 @@ int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
     return n;
 }
 
+int pl_add_string_neighbours(const pl_board *b, int pt, int col, int *heads,
+                             int n, int max)
+{
+    int q = pt;
+    do {
+        n = pl_add_neighbour_strings(b, q, col, heads, n, max);
+        q = b->cell[q].next;
+    } while (q != pt);
+    return n;
+}
+
 int pl_libs(const pl_board *b, int pt, int *libs, int max)
 {
     const pl_cell *cl = b->cell;

@@ -95,6 +95,10 @@ int pl_libs(const pl_board *b, int pt, int *libs, int max);
  * new count. */
 int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
                              int n, int max);
+/* The same for every stone of the string on pt, walked from pt: the
+ * strings of colour col that touch it. */
+int pl_add_string_neighbours(const pl_board *b, int pt, int col, int *heads,
+                             int n, int max);
 
 /* Is the string of the stone on pt in atari?  (A string without any
  * liberty, which only a set-up position holds, is not: it has no liberty

@@ -74,11 +74,8 @@ int race_takes_inside(const pl_board *b, const sgf_position *p,
     int own[RACE_LIBS_MAX];
     int nown = pl_libs(b, pt, own, RACE_LIBS_MAX - 1);
     int listed = nown < RACE_LIBS_MAX ? nown : RACE_LIBS_MAX - 1;
-    int heads[RACE_JOINED * 4], n = 0, q = pt;
-    do {
-        n = pl_add_neighbour_strings(b, q, 3 - c, heads, n, RACE_JOINED * 4);
-        q = b->cell[q].next;
-    } while (q != pt);
+    int heads[RACE_JOINED * 4];
+    int n = pl_add_string_neighbours(b, pt, 3 - c, heads, 0, RACE_JOINED * 4);
     race_group g;
     for (int k = 0; k < n; k++) {
         if (!joined_group(b, p, map, heads[k], &g) || g.eye_or_safe ||
@@ -113,11 +110,9 @@ static void race_add(int *moves, int *n, int pt)
 static void race_captures_next_to(const pl_board *b, int pt, int col,
                                   int *moves, int *nm)
 {
-    int heads[RACE_MOVES], n = 0, q = b->cell[pt].head;
-    do {
-        n = pl_add_neighbour_strings(b, q, col, heads, n, RACE_MOVES);
-        q = b->cell[q].next;
-    } while (q != b->cell[pt].head);
+    int heads[RACE_MOVES];
+    int n = pl_add_string_neighbours(b, b->cell[pt].head, col, heads, 0,
+                                     RACE_MOVES);
     for (int i = 0; i < n; i++)
         if (pl_atari(b, heads[i]))
             race_add(moves, nm, atari_lib(b, heads[i]));
@@ -243,11 +238,8 @@ int race_lost_neighbour(const pl_board *b, const sgf_position *p,
                         long budget, int approach)
 {
     const int c = b->cell[pt].color;
-    int heads[RACE_JOINED * 4], n = 0, q = pt, ready = 0;
-    do {
-        n = pl_add_neighbour_strings(b, q, 3 - c, heads, n, RACE_JOINED * 4);
-        q = b->cell[q].next;
-    } while (q != pt);
+    int heads[RACE_JOINED * 4], ready = 0;
+    int n = pl_add_string_neighbours(b, pt, 3 - c, heads, 0, RACE_JOINED * 4);
     for (int k = 0; k < n; k++) {
         int h = heads[k], libs[RACE_SEARCH_LIBS + 1];
         int i = board_y(&p->b, h) * p->b.width + board_x(&p->b, h);

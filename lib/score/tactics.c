@@ -53,13 +53,8 @@ static void add_move(int *moves, int *n, int pt)
 static int enemy_strings(const pl_board *b, int tg, int *heads)
 {
     const pl_cell *cl = b->cell;
-    const int a = 3 - cl[tg].color;
-    int n = 0, q = cl[tg].head;
-    do {
-        n = pl_add_neighbour_strings(b, q, a, heads, n, MAX_MOVES);
-        q = cl[q].next;
-    } while (q != cl[tg].head);
-    return n;
+    return pl_add_string_neighbours(b, cl[tg].head, 3 - cl[tg].color, heads,
+                                    0, MAX_MOVES);
 }
 
 /* Adds to moves the liberty of each defender string in atari that touches
