@@ -117,6 +117,9 @@ typedef struct fin {
     int ncand;           /* boundary's moves the search reads (cand) */
     int cand[SEARCH_MOVES];   /* the first SEARCH_MOVES of them */
     const unsigned char *owner;   /* per map index: its sure owner, or 0 */
+    int dame_phase;      /* the record stops with SEARCH_OPEN open points
+                          * or fewer: the board, not the playouts' owner,
+                          * decides where a forcing dame may go */
     tac *tac;            /* the capture search of step 4, the finish's own
                           * line only: in the search's lines it doubled
                           * the time and moved no count */
@@ -748,7 +751,13 @@ static int boundary(fin *f, int c)
             if (living(f, nb[k]))
                 around |= cl[nb[k]].color;
         int sure = f->owner ? f->owner[(m / s - 1) * f->p->b.width + m % s] : 0;
-        int mine = around && sure != 3 - c ? quiet_move(f, m, c) : -1;
+        /* no stone where the playouts give the opponent the point (a
+         * record that stops early), save one that forces a teire once
+         * the record is in the dame phase */
+        int mine = around && (sure != 3 - c || f->dame_phase)
+                       ? quiet_move(f, m, c) : -1;
+        if (sure == 3 - c && mine <= 0)
+            mine = -1;
         if (mine < 0)
             continue;
         int gain[3];
@@ -918,6 +927,7 @@ static void setup(fin *f, const sgf_position *p, const pl_board *b, void *mem,
                   const unsigned char *map, int first)
 {
     layout(f, p, mem);
+    f->dame_phase = 0;
     pl_copy(&f->b, b);
     /* the ban binds the player to move; the other moving first means a
      * move elsewhere came between, and the ban is gone */
@@ -1079,6 +1089,7 @@ static void branch(fin *g, const fin *f, int t, int c)
     memcpy(g->dead, f->dead, (size_t)f->p->b.npoints);
     g->territory = f->territory;
     g->owner = f->owner;
+    g->dame_phase = f->dame_phase;
     int passes = 0;
     move(g, t, c, &passes);
 }
@@ -1178,6 +1189,7 @@ int fin_finish(const sgf_position *p, const pl_board *b, void *mem,
     setup(&f, p, b, mem, map, first);
     f.owner = owner;
     int open = label_areas(&f);
+    f.dame_phase = open <= SEARCH_OPEN;
     if (open > OPEN_MAX) {
         mark_open(&f, map);
         return 0;

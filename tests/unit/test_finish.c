@@ -117,6 +117,24 @@ static const char *const open_corner[] = {
     ".....O...",
 };
 
+/* A record that stops in the dame phase: e9, next to White's d9 and e8
+ * and Black's f9, is the only open point.  Black's f9 has e9 and g9;
+ * White's e9 would force Black's teire at g9, a point of Black's
+ * territory.  The finish plays it even when the playouts gave e9 to
+ * Black: in the dame phase the board decides where a forcing dame goes
+ * (dame_phase). */
+static const char *const forcing_dame[] = {
+    "OOOO.X.X.",
+    "OOOOOOXXX",
+    "OOOOOOX.X",
+    "OOOOOOXXX",
+    "OOOOOOX.X",
+    "OOOOOOXXX",
+    ".....OX..",
+    ".....OX..",
+    ".....OX..",
+};
+
 /* Runs the finish on rows, White to move, with the points of columns
  * a-c above row y0 and a at y0 owned by Black; returns how many of
  * those points count for Black after it, -1 when it could not run. */
@@ -218,12 +236,15 @@ static const char *const recapture_at_home[] = {
 };
 
 /* Runs the finish on rows under Japanese rules, 'x' and 'o' dead stones,
- * with colour first; returns how many of the points (x, y) listed in at
- * (n of them) count for White, -1 when it could not run. */
-static int white_after_finish(const char *const *rows, int h, int first,
-                              const int (*at)[2], int n)
+ * with colour first and, when owned is not NULL, the point owned[0],
+ * owned[1] given to Black by the playouts; returns how many of the points
+ * (x, y) listed in at (n of them) count for colour col, -1 when it could
+ * not run. */
+static int owned_after_finish(const char *const *rows, int h, int first,
+                              const int *owned, int col, const int (*at)[2],
+                              int n)
 {
-    int w = (int)strlen(rows[0]), owned = -1;
+    int w = (int)strlen(rows[0]), count = -1;
     sgf_rules r;
     sgf_position *p = sgf_position_new();
     if (!p || sgf_rules_named("japanese", &r) != SGF_OK ||
@@ -240,25 +261,36 @@ static int white_after_finish(const char *const *rows, int h, int first,
     pl_board b;
     void *cells = malloc(pl_bytes(p)), *mem = malloc(fin_bytes(p));
     unsigned char *map = calloc((size_t)w * (size_t)h, 1);
-    if (cells && mem && map) {
+    unsigned char *owner = calloc((size_t)w * (size_t)h, 1);
+    if (cells && mem && map && owner) {
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
                 if (rows[y][x] == 'x' || rows[y][x] == 'o')
                     map[y * w + x] |= SGF_MAP_DEAD;
+        if (owned)
+            owner[owned[1] * w + owned[0]] = SGF_BLACK;
         pl_load(&b, p, cells);
-        if (fin_finish(p, &b, mem, map, NULL, first)) {
-            owned = 0;
+        if (fin_finish(p, &b, mem, map, owned ? owner : NULL, first)) {
+            count = 0;
             for (int k = 0; k < n; k++) {
                 unsigned char m = map[at[k][1] * w + at[k][0]];
-                owned += (m & SGF_MAP_MARKED) && (m & SGF_MAP_OWNER) == SGF_WHITE;
+                count += (m & SGF_MAP_MARKED) && (m & SGF_MAP_OWNER) == col;
             }
         }
     }
     free(cells);
     free(mem);
     free(map);
+    free(owner);
     sgf_position_free(p);
-    return owned;
+    return count;
+}
+
+/* The same without an owner map, for White. */
+static int white_after_finish(const char *const *rows, int h, int first,
+                              const int (*at)[2], int n)
+{
+    return owned_after_finish(rows, h, first, NULL, SGF_WHITE, at, n);
 }
 
 static void test_keeps_record_strings(void)
@@ -301,6 +333,15 @@ static void test_no_teire_when_a_capture_answers_a_double_atari(void)
     CHECK_INT(white_after_finish(capture_answers_double_atari, 9, SGF_BLACK, b6_d6_e6, 3), 3);
 }
 
+static void test_forcing_dame_in_the_dame_phase(void)
+{
+    static const int e9[2] = { 4, 0 }, g9[][2] = { { 6, 0 } }, j9[][2] = { { 8, 0 } };
+    CHECK_INT(owned_after_finish(forcing_dame, 9, SGF_WHITE, NULL, SGF_BLACK, g9, 1), 0);
+    CHECK_INT(owned_after_finish(forcing_dame, 9, SGF_WHITE, e9, SGF_BLACK, g9, 1), 0);
+    CHECK_INT(owned_after_finish(forcing_dame, 9, SGF_BLACK, e9, SGF_BLACK, g9, 1), 0);
+    CHECK_INT(owned_after_finish(forcing_dame, 9, SGF_WHITE, e9, SGF_BLACK, j9, 1), 1);
+}
+
 int main(void)
 {
     test_keeps_record_strings();
@@ -310,5 +351,6 @@ int main(void)
     test_no_teire_when_a_capture_answers_a_double_atari();
     test_teire_against_a_recapture();
     CHECK_INT(kept_by_owner(open_corner, 9, 5), 16);
+    test_forcing_dame_in_the_dame_phase();
     TEST_END();
 }
