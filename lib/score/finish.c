@@ -34,8 +34,9 @@
  *     stone there would take all the same (the teire of a shortage of
  *     liberties: a dead stone takes one), unless a stone on the
  *     intruder's outside liberty makes the capture a snapback; taken
- *     too when that stone ataris another of its strings at once, or
- *     when the capture search takes the string whatever it answers;
+ *     too when that stone ataris another of its strings at once (and
+ *     no single answer, a capture among them, saves both), or when the
+ *     capture search takes the string whatever it answers;
  *  5. else takes a ko: the finish reads no ko threats, so a ko taken
  *     earlier would be won for nothing, and the records count a ko left
  *     open as its owner's, connected (doc/dead-stones-history.md);
@@ -52,7 +53,9 @@
  * its own dead stones (that would revive them), no capture outside steps
  * 1, 2 and 5, no boundary move on a point the caller gives the enemy (the
  * playouts' sure owner: a stone there would die, and as a boundary it
- * would keep an area of the enemy open).  Same position, same finish: ties go to the lower point.
+ * would keep an area of the enemy open) unless the record stops in the
+ * dame phase and the stone forces a teire.  Same position, same finish:
+ * ties go to the lower point.
  */
 #include <limits.h>
 #include <string.h>
