@@ -58,7 +58,7 @@ its cache file to ask again.
 Usage: score_eval.py [--sets a,b] [--half tune|hold|both] [--list]
                      [--gnugo] [--gnugo-timeout S] [--cache DIR]
                      [--work DIR] [-j N]
-                     [--tool SGFSCORE] [--arg ARG]... CORPUS
+                     [--tool SGFSCORE] [--base SGFSCORE] [--arg ARG]... CORPUS
 
 A game whose count is the exact opposite of its recorded result by 10
 points or more (W+58.5 against B+58.5) is a record naming the wrong
@@ -72,8 +72,11 @@ dead sets equal
 (kgs19, ogs, goscorer), GNU Go's winner, exact and off by 10 on the games
 it answered (and sgfkit's on the same games when that is not all), and sgfscore's games/s; --list adds each miss (off by more
 than the margin, or winner wrong) with GNU Go's answer.  --arg passes an
-option to sgfscore (e.g. --arg=--seed=3).  Exit 0, 2 when sgfscore could
-not run.
+option to sgfscore (e.g. --arg=--seed=3).  --base names a second sgfscore
+(the build before a change): each figure line gets its "base" line above
+it, from the same games and options, and every game whose count came
+nearer to RE[] or went farther is listed with both counts.  Exit 0, 2
+when sgfscore could not run.
 """
 import hashlib
 import json
@@ -522,8 +525,8 @@ def pct(a, b):
     return "%5.1f%%" % (100.0 * a / b) if b else "    -"
 
 
-def report(name, t, rate):
-    if not t.n:
+def report(name, t, rate, gnu=True):
+    if not t or not t.n:
         return
     print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
           "  off1 %d  other order %d  settled %d (%s), off>3 %d (%s), off>=10 %d (%s), winner %s%s%s  %s"
@@ -537,16 +540,90 @@ def report(name, t, rate):
              "  dead sets %s" % pct(t.dead_eq, t.dead_n) if t.dead_n else "",
              "  (+%d reversed)" % t.reversed if t.reversed else "",
              "%.0f games/s" % rate if rate else ""))
-    if t.g_n:
+    if t.g_n and gnu:
         print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
               % ("  GNU Go", t.g_n, pct(t.g_winner, t.g_n), t.g_n - t.g_winner,
                  pct(t.g_exact, t.g_n), t.g_exact, t.g_off10,
                  pct(t.g_off10, t.g_n).strip()))
-    if t.g_n and t.g_n < t.n:
+    if t.g_n and t.g_n < t.n and gnu:
         print("  %-14s %5d games  winner %s (%d)  exact %s (%d)  off>=10 %d (%s)"
               % ("  sgfkit same", t.g_n, pct(t.o_winner, t.g_n), t.g_n - t.o_winner,
                  pct(t.o_exact, t.g_n), t.o_exact, t.o_off10,
                  pct(t.o_off10, t.g_n).strip()))
+
+
+def score_games(tool, games, args, jobs):
+    """sgfscore over the games, one run per argument list: its JSON object
+    per path, each set's (games, seconds), and the --dead=markup objects
+    of the games whose truth is their markup."""
+    results, rates, groups = {}, {}, {}
+    for g in games:
+        groups.setdefault(tuple(g[2]), []).append(g)
+    for gargs, gs in groups.items():
+        files = [g[1] for g in gs]
+        out, took = run_tool(tool, list(gargs) + args, files, jobs)
+        results.update({k[0]: o for k, o in out.items() if k[1] == 1})
+        per = took / max(1, len(files))
+        for g in gs:
+            rate = rates.setdefault(g[0], [0, 0.0])
+            rate[0] += 1
+            rate[1] += per
+    markup = {}
+    files = [g[1] for g in games if g[3] == "markup"]
+    if files:
+        out, _ = run_tool(tool, ["--dead=markup"], files, jobs)
+        markup = {k[0]: o for k, o in out.items() if k[1] == 1}
+    return results, rates, markup
+
+
+def tally_games(games, results, markup, cache, rel_of):
+    """The tallies by (set, half), the misses, and each counted game's
+    (set, half, path, RE[], count, count minus RE[]) by path."""
+    tallies, misses, offs = {}, [], {}
+    for g in games:
+        name, path = g[0], g[1]
+        o = results.get(path)
+        if not o or "error" in o:
+            continue
+        want = recorded_of(o)
+        if want is None:
+            continue
+        ours = o["margin"]
+        dead_eq = None
+        if g[3] == "markup" and path in markup:
+            dead_eq = o["dead_stones"] == markup[path]["dead_stones"]
+        elif isinstance(g[3], tuple):
+            truth = sorted(g[3][1])
+            dead_eq = sorted(o["dead_stones"]["black"] + o["dead_stones"]["white"]) == truth
+        gnu = gnugo_cached(cache, path, rules_kind(o), o["komi"], o["bonus"])
+        half = half_of(rel_of(g))
+        for key in ((name, half), (name, "all")):
+            tallies.setdefault(key, Tally()).add(
+                want, ours, o["unsettled"], dead_eq, gnu,
+                o["agreement"] == "other-order")
+        offs[path] = (name, half, rel_of(g), o["recorded"], o["result"], ours - want)
+        wrong = (ours > 0) != (want > 0) or (ours < 0) != (want < 0)
+        if abs(ours - want) > 1e-6 or dead_eq is False:
+            misses.append((name, half, rel_of(g), o["recorded"], o["result"],
+                           ours - want, o["unsettled"], gnu, wrong, dead_eq,
+                           o["agreement"] == "other-order"))
+    return tallies, misses, offs
+
+
+def moved(games, rel_of, before, after):
+    """--base: the games whose distance to RE[] changed, nearer first."""
+    rows = []
+    for g in games:
+        b, n = before.get(g[1]), after.get(g[1])
+        if b and n and abs(abs(b[5]) - abs(n[5])) > 1e-6:
+            rows.append((abs(n[5]) > abs(b[5]), n[0], n[1], n[2], n[3], b[4], n[4],
+                         abs(b[5]), abs(n[5])))
+    print("moved (base -> this build): %d nearer RE[], %d farther"
+          % (sum(not r[0] for r in rows), sum(r[0] for r in rows)))
+    for r in sorted(rows, key=lambda r: (r[0], r[1], r[2], r[3])):
+        print("  %s %s %s %s RE[%s] %s -> %s (off %g -> %g)"
+              % ("farther" if r[0] else "nearer ", r[1], r[2], r[3], r[4],
+                 r[5], r[6], r[7], r[8]))
 
 
 def main(argv):
@@ -563,6 +640,7 @@ def main(argv):
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--tool", default=None)
     ap.add_argument("--arg", action="append", default=[])
+    ap.add_argument("--base", default=None)
     a = ap.parse_args(argv)
     if a.work:
         os.makedirs(a.work, exist_ok=True)
@@ -643,26 +721,9 @@ def evaluate(a, work):
     if a.half != "both":
         games = [g for g in games if half_of(rel_of(g)) == a.half]
 
-    # sgfscore, one run per argument list
-    results, rates = {}, {}
-    groups = {}
-    for g in games:
-        groups.setdefault(tuple(g[2]), []).append(g)
-    for args, gs in groups.items():
-        files = [g[1] for g in gs]
-        out, took = run_tool(tool, list(args) + a.arg, files, a.j)
-        results.update({k[0]: o for k, o in out.items() if k[1] == 1})
-        for g in gs:
-            rates.setdefault(g[0], [0, 0.0])
-        per = took / max(1, len(files))
-        for g in gs:
-            rates[g[0]][0] += 1
-            rates[g[0]][1] += per
-    markup = {}
-    if any(g[3] == "markup" for g in games):
-        files = [g[1] for g in games if g[3] == "markup"]
-        out, _ = run_tool(tool, ["--dead=markup"], files, a.j)
-        markup = {k[0]: o for k, o in out.items() if k[1] == 1}
+    results, rates, markup = score_games(tool, games, a.arg, a.j)
+    if a.base:
+        base_results, base_rates, base_markup = score_games(a.base, games, a.arg, a.j)
 
     if a.gnugo:
         todo = []
@@ -673,33 +734,10 @@ def evaluate(a, work):
         with ThreadPoolExecutor(max_workers=a.j) as ex:
             list(ex.map(lambda t: gnugo_run(a.cache, *t, a.gnugo_timeout), todo))
 
-    tallies, misses = {}, []
-    for g in games:
-        name, path = g[0], g[1]
-        o = results.get(path)
-        if not o or "error" in o:
-            continue
-        want = recorded_of(o)
-        if want is None:
-            continue
-        ours = o["margin"]
-        dead_eq = None
-        if g[3] == "markup" and path in markup:
-            dead_eq = o["dead_stones"] == markup[path]["dead_stones"]
-        elif isinstance(g[3], tuple):
-            truth = sorted(g[3][1])
-            dead_eq = sorted(o["dead_stones"]["black"] + o["dead_stones"]["white"]) == truth
-        gnu = gnugo_cached(a.cache, path, rules_kind(o), o["komi"], o["bonus"])
-        half = half_of(rel_of(g))
-        for key in ((name, half), (name, "all")):
-            tallies.setdefault(key, Tally()).add(
-                want, ours, o["unsettled"], dead_eq, gnu,
-                o["agreement"] == "other-order")
-        wrong = (ours > 0) != (want > 0) or (ours < 0) != (want < 0)
-        if abs(ours - want) > 1e-6 or dead_eq is False:
-            misses.append((name, half, rel_of(g), o["recorded"], o["result"],
-                           ours - want, o["unsettled"], gnu, wrong, dead_eq,
-                           o["agreement"] == "other-order"))
+    tallies, misses, offs = tally_games(games, results, markup, a.cache, rel_of)
+    if a.base:
+        base_tallies, _, base_offs = tally_games(games, base_results, base_markup,
+                                                 a.cache, rel_of)
 
     print("score-eval: %s (sgfscore %s)" % (corpus, " ".join(a.arg) or "defaults"))
     names = []
@@ -710,6 +748,10 @@ def evaluate(a, work):
         print("%s:" % name)
         for half in ("tune", "hold", "all"):
             t = tallies.get((name, half))
+            if t and a.base:
+                r = base_rates.get(name)
+                report(half + " base", base_tallies.get((name, half)),
+                       r[0] / r[1] if half == "all" and r and r[1] else 0, gnu=False)
             if t:
                 r = rates.get(name)
                 report(half, t, r[0] / r[1] if half == "all" and r and r[1] else 0)
@@ -719,6 +761,8 @@ def evaluate(a, work):
         if t and t.g_n < t.n:
             print("  (GNU Go answered %d of %d; --gnugo fills the cache)"
                   % (t.g_n, t.n))
+    if a.base:
+        moved(games, rel_of, base_offs, offs)
     if a.list:
         print("misses (set half path RE ours diff unsettled gnugo, marks):")
         for m in sorted(misses, key=lambda m: (m[0], -abs(m[5]), m[2])):
