@@ -610,7 +610,7 @@ def tally_games(games, results, markup, cache, rel_of):
     return tallies, misses, offs
 
 
-def moved(games, rel_of, before, after):
+def moved(games, before, after):
     """--base: the games whose distance to RE[] changed, nearer first."""
     rows = []
     for g in games:
@@ -762,7 +762,7 @@ def evaluate(a, work):
             print("  (GNU Go answered %d of %d; --gnugo fills the cache)"
                   % (t.g_n, t.n))
     if a.base:
-        moved(games, rel_of, base_offs, offs)
+        moved(games, base_offs, offs)
     if a.list:
         print("misses (set half path RE ours diff unsettled gnugo, marks):")
         for m in sorted(misses, key=lambda m: (m[0], -abs(m[5]), m[2])):
