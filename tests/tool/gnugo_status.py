@@ -103,7 +103,8 @@ def main(argv):
     tool = a.tool or os.path.join(here, "..", "..", "build", "bin", "sgfscore")
     for path in a.files:
         o, lines = sgfscore(tool, a.arg, path)
-        size = o.get("size") or len([ln for ln in lines if re.match(r"^\s*\d+ ", ln)])
+        # the JSON has no board size: the diagram has a row per line of the board
+        size = len([ln for ln in lines if re.match(r"^\s*\d+ ", ln)])
         ours = diagram_points(lines, size)
         theirs = gnugo_points(path, o)
         print("\n".join(lines[:1] + [ln for ln in lines[1:] if ln.strip()]))
