@@ -289,26 +289,12 @@ static void tt_put(ld *t, uint64_t key, int result)
 
 static int defend(ld *t, int d);
 
-/* Does col's stone on the eye-like point q join a string of col short of
- * liberties (two at most) to another string?  Then it is a connection,
- * not an eye filled: a wall whose last liberties are q and a point inside
- * the fight lives by joining its neighbour through q (a wall short of
- * liberties that belongs to a larger group, doc/dead-stones-history.md). */
-static int joins_short(const pl_board *b, int q, int col)
-{
-    int heads[4], n = neighbour_strings(b, q, col, heads), libs[3];
-    for (int k = 0; k < n && n >= 2; k++)
-        if (pl_libs(b, heads[k], libs, 2) <= 2)
-            return 1;
-    return 0;
-}
-
 /* Moves of colour col on ply d, best first: captures, then moves with two
  * liberties or more (vital points of small eye spaces before the rest),
  * then self-ataris (throw-ins: the attacker needs them to spoil an eye).
  * Never into col's own eye-like points (all neighbours col's or off the
  * board): filling them only shortens one's own liberties - unless the
- * stone joins a string short of liberties to another (joins_short), when
+ * stone joins a string short of liberties to another (pl_joins_short), when
  * t->connect. */
 static int gen_moves(const ld *t, int d, int col, int *moves)
 {
@@ -327,7 +313,7 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
         int size, cap;
         int libs = pl_probe(b, q, col, &size, &cap);
         if (libs == 0 ||
-            (mine == 4 && cap == 0 && !(t->connect && joins_short(b, q, col))))
+            (mine == 4 && cap == 0 && !(t->connect && pl_joins_short(b, q, col))))
             continue;
         int r = cap > 0 ? 0 : libs >= 2 ? (pl_vital_point(b, q) == q ? 1 : 2) : 3;
         /* insertion by rank keeps the order stable (deterministic) */

@@ -540,6 +540,16 @@ int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
     return n;
 }
 
+int pl_joins_short(const pl_board *b, int q, int col)
+{
+    int heads[4], libs[3];
+    int n = pl_add_neighbour_strings(b, q, col, heads, 0, 4);
+    for (int k = 0; k < n && n >= 2; k++)
+        if (pl_libs(b, heads[k], libs, 2) <= 2)
+            return 1;
+    return 0;
+}
+
 int pl_add_string_neighbours(const pl_board *b, int pt, int col, int *heads,
                              int n, int max)
 {

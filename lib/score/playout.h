@@ -95,6 +95,11 @@ int pl_libs(const pl_board *b, int pt, int *libs, int max);
  * new count. */
 int pl_add_neighbour_strings(const pl_board *b, int q, int col, int *heads,
                              int n, int max);
+/* Does col's stone on the empty q join two strings of col, one of them
+ * with two liberties or fewer?  On one's own eye-like point that is a
+ * connection that saves the short string, not an eye filled (the
+ * searches of lifedeath.c and dragon.c play it). */
+int pl_joins_short(const pl_board *b, int q, int col);
 /* The same for every stone of the string on pt, walked from pt: the
  * strings of colour col that touch it. */
 int pl_add_string_neighbours(const pl_board *b, int pt, int col, int *heads,
