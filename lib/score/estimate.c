@@ -82,6 +82,7 @@
 #include "score/finish.h"
 #include "score/race.h"
 #include "score/eyespace.h"
+#include "score/dragon.h"
 
 enum {
     /* per side to move first: with the pattern policy as right as 64, and
@@ -929,6 +930,88 @@ void est_kept_free(est_kept *k)
     free(k);
 }
 
+/* Step 3h: a string of at least DR_STONES stones, dead at a mean share
+ * of at most DR_HIGH or alive at DR_LOW or more, is read with its dragon
+ * (dragon.c): one the estimate kills that lives with the attacker first is revived
+ * (unsettled), one they keep that dies with its owner first is dead.  A
+ * proof of step 3b or 3c gives way: those searches hold the walls fixed,
+ * the dragon's reader does not.  Strings joined to stones below
+ * DR_SETTLED live.  Budget: DR_NODES for a string with at most
+ * DR_SHORT_LIBS liberties, DR_NODES_OPEN for more (read that far, they
+ * are cut at any budget; doc/dead-stones-history.md, "dragons"). */
+#define DR_LOW 0.3
+#define DR_HIGH 0.7
+#define DR_SETTLED 0.15
+enum { DR_STONES = 5, DR_NODES = 1500, DR_NODES_OPEN = 300, DR_SHORT_LIBS = 4 };
+
+/* Is the string on pt one that step 3h reads?  A dead one the playouts
+ * do not kill surely, or a living one they do not keep surely (some
+ * living strings lean dead: step 3d revived them). */
+static int dragon_candidate(const est *e, const unsigned char *map, int pt)
+{
+    const int i = index_of(e, pt);
+    if (e->base.cell[pt].size < DR_STONES || e->pa[i] ||
+        (map[i] & (SGF_MAP_SEKI | SGF_MAP_PASS_ALIVE)))
+        return 0;
+    return (map[i] & SGF_MAP_DEAD) ? e->share[i] <= DR_HIGH : e->share[i] >= DR_LOW;
+}
+
+/* Step 3h on every candidate, each read on the map as step 3d left it.
+ * Returns 0 or SGF_E_NOMEM. */
+static int dragon_step(est *e, unsigned char *map)
+{
+    const int np = e->p->b.npoints;
+    dr *g = NULL;
+    void *mem = NULL;
+    uint8_t *settled = NULL, *verdict = NULL;
+    int rc = 0;
+    for (int pt = 0; pt < np; pt++) {
+        if (!string_head(e, pt) || !dragon_candidate(e, map, pt))
+            continue;
+        if (!g) {
+            /* laid out at a game's first candidate: most games have none */
+            g = malloc(sizeof *g);
+            mem = malloc(dr_bytes(e->p));
+            settled = calloc((size_t)np, 1);
+            verdict = calloc((size_t)np, 1);
+            if (!g || !mem || !settled || !verdict) {
+                rc = SGF_E_NOMEM;
+                goto out;
+            }
+            dr_init(g, e->p, mem);
+            for (int q = 0; q < np; q++) {
+                int col = e->p->b.color[q], j = index_of(e, q);
+                settled[q] = (col == SGF_BLACK || col == SGF_WHITE) &&
+                             ((map[j] & SGF_MAP_PASS_ALIVE) ||
+                              (!(map[j] & SGF_MAP_DEAD) && e->share[j] < DR_SETTLED));
+            }
+        }
+        const int c = e->p->b.color[pt];
+        const int dead = (map[index_of(e, pt)] & SGF_MAP_DEAD) != 0;
+        int libs[DR_SHORT_LIBS + 1];
+        long budget = pl_libs(&e->base, pt, libs, DR_SHORT_LIBS) <= DR_SHORT_LIBS
+                      ? DR_NODES : DR_NODES_OPEN;
+        int r = dr_read(g, &e->base, pt, settled, dead ? 3 - c : c, budget);
+        verdict[pt] = dead && r == DR_ALIVE ? 1 : !dead && r == DR_DEAD ? 2 : 0;
+    }
+    for (int pt = 0; g && pt < np; pt++) {
+        if (verdict[pt] == 1) {
+            e->proved[index_of(e, pt)] = 0;
+            clear_string(e, map, pt, SGF_MAP_DEAD);
+            mark_string(e, map, pt, SGF_MAP_UNSETTLED);
+        } else if (verdict[pt] == 2) {
+            clear_string(e, map, pt, SGF_MAP_UNSETTLED);
+            mark_string(e, map, pt, SGF_MAP_DEAD);
+        }
+    }
+out:
+    free(g);
+    free(mem);
+    free(settled);
+    free(verdict);
+    return rc;
+}
+
 /* The estimate; finish: play out what a record that stops before its end
  * leaves (est_dead_as_left does not). */
 static int estimate(const sgf_position *p, const sgf_estimate_options *o,
@@ -975,6 +1058,9 @@ static int estimate(const sgf_position *p, const sgf_estimate_options *o,
     if (rc < 0)
         goto out;
     rc = ld_step_run(&e, map, &ldx, STEP_REVIVE_BIG);
+    if (rc < 0)
+        goto out;
+    rc = dragon_step(&e, map);
     if (rc < 0)
         goto out;
     for (int pt = 0; pt < p->b.npoints; pt++)
