@@ -306,7 +306,7 @@ static int gen_moves(dr *g, const pl_board *b, int col, const int *adj,
             ADD(nb[k]);
     }
 #undef ADD
-    int n = 0, rank[MOVES_PER_NODE + 1];
+    int n = 0, rank[MOVES_PER_NODE];
     for (int i = 0; i < nc; i++) {
         int q = cand[i];
         if (q == b->ko)
@@ -324,18 +324,7 @@ static int gen_moves(dr *g, const pl_board *b, int col, const int *adj,
             next_to |= cl[nb[k]].color == g->c && g->stamp[cl[nb[k]].head] == g->mark;
         int r = cap > 0 ? 0 : libs < 2 ? 4
                 : pl_vital_point(b, q) == q ? 1 : next_to ? 2 : 3;
-        int j = n < MOVES_PER_NODE ? n++ : n;
-        if (j == MOVES_PER_NODE && rank[j - 1] <= r)
-            continue;
-        if (j == MOVES_PER_NODE)
-            j--;
-        while (j > 0 && rank[j - 1] > r) {
-            moves[j] = moves[j - 1];
-            rank[j] = rank[j - 1];
-            j--;
-        }
-        moves[j] = q;
-        rank[j] = r;
+        n = ranked_insert(moves, rank, n, MOVES_PER_NODE, q, r);
     }
     return n;
 }
@@ -347,24 +336,6 @@ static uint64_t key_of(const pl_board *b, int attacker)
         if (b->cell[q].color == SGF_BLACK || b->cell[q].color == SGF_WHITE)
             k ^= board_mix64((uint64_t)q << 2 | b->cell[q].color);
     return k | 1;   /* 0 marks a free entry */
-}
-
-static int tt_get(const dr *g, uint64_t key, int *result)
-{
-    const dr_entry *e = &g->tt[key & (DR_TT - 1)];
-    if (e->key != key)
-        return 0;
-    *result = e->result;
-    return 1;
-}
-
-static void tt_put(dr *g, uint64_t key, int result)
-{
-    if (result == DR_UNKNOWN)
-        return;
-    dr_entry *e = &g->tt[key & (DR_TT - 1)];
-    e->key = key;
-    e->result = result;
 }
 
 /* Stones that were on the board at the start among those the defender's
@@ -411,7 +382,7 @@ static int node(dr *g, int d, int attacker)
     if (result >= 0)
         return result;
     uint64_t key = key_of(b, attacker);
-    if (tt_get(g, key, &result))
+    if (tt_get(g->tt, DR_TT, key, &result))
         return result;
     int moves[MOVES_PER_NODE];
     int n = gen_moves(g, b, attacker ? 3 - g->c : g->c, adj, nadj, moves);
@@ -432,7 +403,8 @@ static int node(dr *g, int d, int attacker)
     }
     if (unknown)
         result = DR_UNKNOWN;
-    tt_put(g, key, result);
+    if (result != DR_UNKNOWN)   /* a cut line says nothing of the position */
+        tt_put(g->tt, DR_TT, key, result);
     return result;
 }
 

@@ -13,6 +13,7 @@
 #define SGFKIT_DRAGON_H
 
 #include "score/playout.h"
+#include "score/ttable.h"
 
 enum {
     DR_DEPTH = 40,       /* plies */
@@ -24,14 +25,9 @@ enum {
 /* The answers of dr_read. */
 enum { DR_ALIVE = 0, DR_DEAD = 1, DR_UNKNOWN = 2 };
 
-typedef struct dr_entry {
-    uint64_t key;        /* 0: free */
-    int result;
-} dr_entry;
-
 typedef struct dr {
     pl_board stack[DR_DEPTH + 1];
-    dr_entry tt[DR_TT];
+    tt_entry tt[DR_TT];
     long nodes, budget;
     int tg, c;                    /* the string read: a point, its colour */
     const uint8_t *settled;       /* per point: a stone surely alive */

@@ -271,22 +271,6 @@ static uint64_t key_of(const ld *t, const pl_board *b, int attacker_to_move)
     return k | 1;   /* 0 marks a free entry */
 }
 
-static int tt_get(const ld *t, uint64_t key, int *result)
-{
-    const ld_entry *e = &t->tt[key & (LD_TT - 1)];
-    if (e->key != key)
-        return 0;
-    *result = e->result;
-    return 1;
-}
-
-static void tt_put(ld *t, uint64_t key, int result)
-{
-    ld_entry *e = &t->tt[key & (LD_TT - 1)];
-    e->key = key;
-    e->result = result;
-}
-
 static int defend(ld *t, int d);
 
 /* Moves of colour col on ply d, best first: captures, then moves with two
@@ -316,15 +300,7 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
             (mine == 4 && cap == 0 && !(t->connect && pl_joins_short(b, q, col))))
             continue;
         int r = cap > 0 ? 0 : libs >= 2 ? (pl_vital_point(b, q) == q ? 1 : 2) : 3;
-        /* insertion by rank keeps the order stable (deterministic) */
-        int j = n++;
-        while (j > 0 && rank[j - 1] > r) {
-            moves[j] = moves[j - 1];
-            rank[j] = rank[j - 1];
-            j--;
-        }
-        moves[j] = q;
-        rank[j] = r;
+        n = ranked_insert(moves, rank, n, LD_POINTS, q, r);
     }
     return n;
 }
@@ -343,10 +319,10 @@ static inline int node_known(ld *t, int d, int attacker, uint64_t *key,
     }
     const pl_board *b = &t->stack[d];
     *key = key_of(t, b, attacker);
-    if (tt_get(t, *key, result))
+    if (tt_get(t->tt, LD_TT, *key, result))
         return 1;
     if (ld_pass_alive(t, b, t->tg)) {
-        tt_put(t, *key, 0);
+        tt_put(t->tt, LD_TT, *key, 0);
         return 1;
     }
     return 0;
@@ -405,7 +381,7 @@ static int attack(ld *t, int d)
             result = defend(t, d + 1);
     }
     if (t->nodes <= t->budget)
-        tt_put(t, key, result);
+        tt_put(t->tt, LD_TT, key, result);
     return result;
 }
 
@@ -454,7 +430,7 @@ static int defend(ld *t, int d)
         result = attack(t, d + 1);
     }
     if (t->nodes <= t->budget)
-        tt_put(t, key, result);
+        tt_put(t->tt, LD_TT, key, result);
     return result;
 }
 

@@ -12,6 +12,7 @@
 #define SGFKIT_LIFEDEATH_H
 
 #include "score/playout.h"
+#include "score/ttable.h"
 
 enum {
     LD_EMPTY = 12,       /* empty points of an enclosure, at most */
@@ -21,11 +22,6 @@ enum {
     LD_TT = 4096,        /* transposition entries (a power of two) */
     LD_ALIVE_STONES = 6  /* ld_alive: the group's stones in its enclosure */
 };
-
-typedef struct ld_entry {
-    uint64_t key;        /* 0: free */
-    int result;
-} ld_entry;
 
 typedef struct ld {
     pl_board stack[LD_DEPTH + 1];
@@ -48,7 +44,7 @@ typedef struct ld {
     int nwall;                    /* and the enemy stones around it */
     uint16_t wall[4 * LD_POINTS];
     uint8_t *in;                  /* per board point: 1 + index in pts, or 0 */
-    ld_entry tt[LD_TT];
+    tt_entry tt[LD_TT];
 } ld;
 
 /* Bytes a search on p needs beyond the struct (ld_init). */
