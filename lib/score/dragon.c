@@ -17,7 +17,9 @@
 enum { EYE_MAX = 10 };
 /* A defender that takes this many of the attacker's stones that were on
  * the board at the start has broken out: the attacker's sacrifices
- * inside an eye space are stones the search played. */
+ * inside an eye space are stones the search played.  Unless one of them
+ * was settled: the playouts keep it alive, so the attacker had a defence
+ * that the search does not generate, and the line decides nothing. */
 enum { BREAK_STONES = 6 };
 /* Set in seen on the points of an open eye space (seen's other marks are
  * below it). */
@@ -340,19 +342,21 @@ static uint64_t key_of(const pl_board *b, int attacker)
 
 /* Stones that were on the board at the start among those the defender's
  * stone on q takes on ply d: the strings of the attacker next to q whose
- * last liberty it is. */
-static int taken_at_start(const dr *g, int d, int q)
+ * last liberty it is.  *settled: one of them was settled at the start. */
+static int taken_at_start(const dr *g, int d, int q, int *settled)
 {
     const pl_board *b = &g->stack[d];
     const pl_cell *cl = b->cell, *start = g->stack[0].cell;
     int heads[4], n = 0;
     int m = pl_add_neighbour_strings(b, q, 3 - g->c, heads, 0, 4);
+    *settled = 0;
     for (int k = 0; k < m; k++) {
         if (!pl_atari(b, heads[k]))
             continue;
         int h = heads[k], r = h;
         do {
             n += start[r].color == 3 - g->c;
+            *settled |= start[r].color == 3 - g->c && g->settled[r];
             r = cl[r].next;
         } while (r != h);
     }
@@ -365,8 +369,9 @@ static int node(dr *g, int d, int attacker);
  * (attacker) or the defender. */
 static int child(dr *g, int d, int q, int attacker)
 {
-    if (!attacker && q && taken_at_start(g, d, q) >= BREAK_STONES)
-        return DR_ALIVE;
+    int settled;
+    if (!attacker && q && taken_at_start(g, d, q, &settled) >= BREAK_STONES)
+        return settled ? DR_UNKNOWN : DR_ALIVE;
     pl_copy_play(&g->stack[d + 1], &g->stack[d], q, attacker ? 3 - g->c : g->c);
     return node(g, d + 1, !attacker);
 }
