@@ -932,8 +932,9 @@ void est_kept_free(est_kept *k)
 
 /* Step 3h: a string of at least DR_STONES stones, dead at a mean share
  * of at most DR_HIGH or alive at DR_LOW or more, is read with its dragon
- * (dragon.c): one the estimate kills that lives with the attacker first is revived
- * (unsettled), one they keep that dies with its owner first is dead.  A
+ * (dragon.c): one the estimate kills that lives with the attacker first
+ * is revived (unsettled), one it keeps that dies with its owner first is
+ * dead.  A
  * proof of step 3b or 3c gives way: those searches hold the walls fixed,
  * the dragon's reader does not.  Strings joined to stones below
  * DR_SETTLED live.  Budget: DR_NODES for a string with at most
