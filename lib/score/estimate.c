@@ -930,6 +930,24 @@ void est_kept_free(est_kept *k)
     free(k);
 }
 
+/* Step 3h, first without a search: a string the estimate kills that
+ * cannot be taken whoever moves (es_uncapturable: two liberties its
+ * opponent cannot fill, true eyes or a seki's) lives, even against a
+ * proof of steps 3b and 3c, whose walls were fixed.  The playouts break
+ * the sekis of large groups, which no search within budget reads. */
+static void uncapturable_step(est *e, unsigned char *map)
+{
+    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+        if (!string_head(e, pt))
+            continue;
+        const int i = index_of(e, pt);
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || !es_uncapturable(&e->base, pt))
+            continue;
+        e->proved[i] = 0;
+        clear_string(e, map, pt, SGF_MAP_DEAD);
+    }
+}
+
 /* Step 3h: a string of at least DR_STONES stones, dead at a mean share
  * of at most DR_HIGH or alive at DR_LOW or more, is read with its dragon
  * (dragon.c): one the estimate kills that lives with the attacker first
@@ -1061,6 +1079,7 @@ static int estimate(const sgf_position *p, const sgf_estimate_options *o,
     rc = ld_step_run(&e, map, &ldx, STEP_REVIVE_BIG);
     if (rc < 0)
         goto out;
+    uncapturable_step(&e, map);
     rc = dragon_step(&e, map);
     if (rc < 0)
         goto out;

@@ -1,5 +1,5 @@
 /*
- * eyespace.c - a string that makes two eyes on its own (eyespace.h).
+ * eyespace.c - a string that lives on its own (eyespace.h).
  *
  * An eye space here is a connected set of empty points whose neighbours
  * on the board are all stones of one string: no enemy stone inside, no
@@ -8,6 +8,15 @@
  * In a corner a bent four or a rectangular six lives or not by the
  * outside liberties, so spaces of six points or fewer there are not read;
  * from SURE_POINTS points every space lives.
+ *
+ * A liberty the opponent cannot fill is a true eye of the string (its
+ * four neighbours the string's or the edge), or a point where the
+ * opponent's stone would take nothing and be a suicide or a self-atari
+ * whose capture leaves the string a living space.  That holds for good
+ * only when the opponent's strings there cannot be lengthened: each
+ * touches no stone of the string's colour but the string's, and each of
+ * their liberties is such a point too (a fixpoint: a partner with one
+ * liberty the opponent may fill spoils every point it touches).
  */
 #include <string.h>
 #include "score/eyespace.h"
@@ -34,6 +43,95 @@ static int living_space(const pl_board *b, const int *pts, int n)
     }
     int vital;
     return !pl_killing_shape(pts, n, s, &vital);
+}
+
+/* The opponent strings next to the liberty q of the string headed h when
+ * q may be a point the opponent cannot fill (above), else 0. */
+static int unfillable_partners(const pl_board *b, int q, int h, int *heads)
+{
+    const pl_cell *cl = b->cell;
+    const int c = cl[h].color, a = 3 - c;
+    int size, cap;
+    int libs = pl_probe(b, q, a, &size, &cap);
+    if (cap || libs >= 2)
+        return 0;
+    int n = pl_add_neighbour_strings(b, q, a, heads, 0, 4);
+    if (n == 0)
+        return 0;   /* a lone stone thrown in */
+    for (int j = 0; j < n; j++) {
+        int near[2];
+        if (pl_add_string_neighbours(b, heads[j], c, near, 0, 2) != 1 ||
+            near[0] != h)
+            return 0;
+    }
+    if (libs == 1 && size < SURE_POINTS) {
+        /* once taken, the stones leave the string that space */
+        int pts[SURE_POINTS], np = 0;
+        pts[np++] = q;
+        for (int j = 0; j < n; j++) {
+            int r = heads[j];
+            do {
+                if (np < SURE_POINTS)
+                    pts[np++] = r;
+                r = cl[r].next;
+            } while (r != heads[j]);
+        }
+        if (!living_space(b, pts, np))
+            return 0;
+    }
+    return n;
+}
+
+/* Is every neighbour of q a stone of the string headed h, or the edge? */
+static int eye_of_string(const pl_board *b, int q, int h)
+{
+    const int s = b->stride;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    for (int k = 0; k < 4; k++)
+        if (b->cell[nb[k]].color != BOARD_BORDER && b->cell[nb[k]].head != h)
+            return 0;
+    return 1;
+}
+
+int es_uncapturable(const pl_board *b, int pt)
+{
+    enum { MAX_LIBS = 32 };
+    const int h = b->cell[pt].head;
+    int libs[MAX_LIBS + 1];
+    int n = pl_libs(b, pt, libs, MAX_LIBS);
+    if (n < 2 || n > MAX_LIBS)
+        return 0;
+    /* per liberty: 2 a true eye, 1 unfillable so far, 0 fillable */
+    uint8_t ok[MAX_LIBS];
+    for (int i = 0; i < n; i++) {
+        int heads[4];
+        ok[i] = eye_of_string(b, libs[i], h) ? 2
+                : unfillable_partners(b, libs[i], h, heads) > 0;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            if (ok[i] != 1)
+                continue;
+            int heads[4], plibs[MAX_LIBS + 1];
+            int m = unfillable_partners(b, libs[i], h, heads);
+            for (int j = 0; j < m && ok[i]; j++) {
+                int k = pl_libs(b, heads[j], plibs, MAX_LIBS);
+                for (int x = 0; x < k && ok[i]; x++) {
+                    int y = 0;
+                    while (y < n && libs[y] != plibs[x])
+                        y++;
+                    if (k > MAX_LIBS || y == n || !ok[y])
+                        ok[i] = 0;
+                }
+            }
+            changed |= !ok[i];
+        }
+    }
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        count += ok[i] != 0;
+    return count >= 2;
 }
 
 int es_two_eyes(const pl_board *b, int pt)

@@ -1,7 +1,8 @@
 /*
  * test_eyespace.c - eye spaces that make two eyes whoever moves first
  * (eyespace.c): each shape is shut in by one black string on an 11x11
- * board that White fills around it.
+ * board that White fills around it; and strings that cannot be taken
+ * (es_uncapturable): sekis inside a ring, true eyes.
  */
 #include <stdlib.h>
 #include "score/playout.h"
@@ -64,6 +65,29 @@ static int two_eyes(const char *const *shape, int h, int ox, int oy,
     return r;
 }
 
+/* es_uncapturable on rows ('X' 'O' '.') for the string on (x, y); -1
+ * when it cannot run. */
+static int uncapturable_at(const char *const *rows, int h, int x, int y)
+{
+    sgf_position *p = from_rows(rows, h);
+    if (!p)
+        return -1;
+    const int s = sgf_position_width(p) + 1;
+    pl_board b;
+    void *cells = malloc(pl_bytes(p));
+    int r = -1;
+    if (cells) {
+        pl_load(&b, p, cells);
+        r = es_uncapturable(&b, (y + 1) * s + x);
+    }
+    free(cells);
+    sgf_position_free(p);
+    return r;
+}
+
+#define UNCAPTURABLE(rows, want) \
+    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), 0, 0), want)
+
 #define EYES(shape, x, y, want) \
     CHECK_INT(two_eyes(shape, (int)(sizeof shape / sizeof *shape), x, y, NULL), want)
 
@@ -107,5 +131,47 @@ int main(void)
     EYES(straight4, 3, 3, 1);
     /* an enemy stone inside: not an eye space of the string alone */
     CHECK_INT(two_eyes(six, 3, 0, 3, "11"), 0);
+
+    /* Black's ring (the string on the top left corner) holds White's three
+     * stones in a space of five: White's stone on either end is a
+     * self-atari whose capture leaves Black a straight four, so Black keeps
+     * both inner liberties whatever White does outside. */
+    static const char *const ring_five[] = {
+        "XXXXXXX..", "X.OOO.X..", "XXXXXXX..", ".........",
+    };
+    UNCAPTURABLE(ring_five, 1);
+    /* two White stones in a space of four: once taken they leave a
+     * straight three, which White's stone on its middle kills */
+    static const char *const ring_four[] = {
+        "XXXXXX...", "X.OO.X...", "XXXXXX...", ".........",
+    };
+    UNCAPTURABLE(ring_four, 0);
+    /* a true eye, and White's three stones in atari in the other space:
+     * White's stone there takes nothing and is a suicide */
+    static const char *const eye_and_atari[] = {
+        "XXXXXXXX.", "X.X.OOOX.", "XXXXXXXX.", ".........",
+    };
+    UNCAPTURABLE(eye_and_atari, 1);
+    /* the same White stones next to a lone Black stone outside, which
+     * White may take to lengthen them: nothing is proved */
+    static const char *const partner_free[] = {
+        "XXXXXXX..", "X.X.OOOX.", "XXXXXXX..", ".........",
+    };
+    UNCAPTURABLE(partner_free, 0);
+    /* White's three stones with a liberty outside the ring: White
+     * extends there first, and its stone in the other space is safe */
+    static const char *const partner_out[] = {
+        "XXXXXXX..", "X.X.OOO..", "XXXXXXX..", ".........",
+    };
+    UNCAPTURABLE(partner_out, 0);
+    /* two true eyes; one space of two points is not enough */
+    static const char *const two_eyes_ring[] = {
+        "XXXXX....", "X.X.X....", "XXXXX....", ".........",
+    };
+    static const char *const one_space[] = {
+        "XXXX.....", "X..X.....", "XXXX.....", ".........",
+    };
+    UNCAPTURABLE(two_eyes_ring, 1);
+    UNCAPTURABLE(one_space, 0);
     TEST_END();
 }
