@@ -101,27 +101,32 @@ int es_uncapturable(const pl_board *b, int pt)
     int n = pl_libs(b, pt, libs, MAX_LIBS);
     if (n < 2 || n > MAX_LIBS)
         return 0;
-    /* per liberty: 2 a true eye, 1 unfillable so far, 0 fillable */
+    /* per liberty: 2 a true eye, 1 unfillable so far, 0 fillable; the
+     * opponent strings next to it */
     uint8_t ok[MAX_LIBS];
+    int heads[MAX_LIBS][4], nheads[MAX_LIBS];
     for (int i = 0; i < n; i++) {
-        int heads[4];
-        ok[i] = eye_of_string(b, libs[i], h) ? 2
-                : unfillable_partners(b, libs[i], h, heads) > 0;
+        nheads[i] = 0;
+        if (eye_of_string(b, libs[i], h))
+            ok[i] = 2;
+        else
+            ok[i] = (nheads[i] = unfillable_partners(b, libs[i], h, heads[i])) > 0;
     }
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < n; i++) {
             if (ok[i] != 1)
                 continue;
-            int heads[4], plibs[MAX_LIBS + 1];
-            int m = unfillable_partners(b, libs[i], h, heads);
-            for (int j = 0; j < m && ok[i]; j++) {
-                int k = pl_libs(b, heads[j], plibs, MAX_LIBS);
+            for (int j = 0; j < nheads[i] && ok[i]; j++) {
+                int plibs[MAX_LIBS + 1];
+                int k = pl_libs(b, heads[i][j], plibs, MAX_LIBS);
+                if (k > MAX_LIBS)
+                    ok[i] = 0;   /* more liberties than the string has */
                 for (int x = 0; x < k && ok[i]; x++) {
                     int y = 0;
                     while (y < n && libs[y] != plibs[x])
                         y++;
-                    if (k > MAX_LIBS || y == n || !ok[y])
+                    if (y == n || !ok[y])
                         ok[i] = 0;
                 }
             }
