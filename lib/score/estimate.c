@@ -932,20 +932,33 @@ void est_kept_free(est_kept *k)
 
 /* Step 3h, first without a search: a string the estimate kills that
  * cannot be taken whoever moves (es_uncapturable: two liberties its
- * opponent cannot fill, true eyes or a seki's) lives, even against a
- * proof of steps 3b and 3c, whose walls were fixed.  The playouts break
- * the sekis of large groups, which no search within budget reads. */
-static void uncapturable_step(est *e, unsigned char *map)
+ * opponent cannot fill, true eyes or a seki's, or one in a seki of one eye
+ * each) lives, even against a proof of steps 3b and 3c, whose walls were
+ * fixed.  The playouts break the sekis of large groups, which no search
+ * within budget reads.  The stones the estimate keeps alive are those the
+ * opponent cannot take to lengthen its strings. */
+static int uncapturable_step(est *e, unsigned char *map)
 {
-    for (int pt = 0; pt < e->p->b.npoints; pt++) {
+    const int np = e->p->b.npoints;
+    unsigned char *alive = calloc((size_t)np, 1);
+    if (!alive)
+        return SGF_E_NOMEM;
+    for (int pt = 0; pt < np; pt++) {
+        const int c = e->p->b.color[pt];
+        alive[pt] = (c == SGF_BLACK || c == SGF_WHITE) &&
+                    !(map[index_of(e, pt)] & SGF_MAP_DEAD);
+    }
+    for (int pt = 0; pt < np; pt++) {
         if (!string_head(e, pt))
             continue;
         const int i = index_of(e, pt);
-        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || !es_uncapturable(&e->base, pt))
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || !es_uncapturable(&e->base, pt, alive))
             continue;
         e->proved[i] = 0;
         clear_string(e, map, pt, SGF_MAP_DEAD);
     }
+    free(alive);
+    return 0;
 }
 
 /* Step 3h: a string of at least DR_STONES stones, dead at a mean share
@@ -1079,7 +1092,9 @@ static int estimate(const sgf_position *p, const sgf_estimate_options *o,
     rc = ld_step_run(&e, map, &ldx, STEP_REVIVE_BIG);
     if (rc < 0)
         goto out;
-    uncapturable_step(&e, map);
+    rc = uncapturable_step(&e, map);
+    if (rc < 0)
+        goto out;
     rc = dragon_step(&e, map);
     if (rc < 0)
         goto out;

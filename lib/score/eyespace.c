@@ -14,9 +14,11 @@
  * opponent's stone would take nothing and be a suicide or a self-atari
  * whose capture leaves the string a living space.  That holds for good
  * only when the opponent's strings there cannot be lengthened: each
- * touches no stone of the string's colour but the string's, and each of
- * their liberties is such a point too (a fixpoint: a partner with one
- * liberty the opponent may fill spoils every point it touches).
+ * touches no stone of the string's colour but the string's and those the
+ * caller knows alive, and each of their liberties is such a point too (a
+ * fixpoint: a partner with one liberty the opponent may fill spoils every
+ * point it touches).  One such liberty is enough in a seki of one eye
+ * each (one_eye_seki).
  */
 #include <string.h>
 #include "score/eyespace.h"
@@ -45,9 +47,28 @@ static int living_space(const pl_board *b, const int *pts, int n)
     return !pl_killing_shape(pts, n, s, &vital);
 }
 
+/* Does the opponent string headed p touch no string of the other colour
+ * but the one headed h and those alive marks?  Taking another, it would
+ * gain liberties. */
+static int touches_only(const pl_board *b, int p, int h,
+                        const unsigned char *alive)
+{
+    enum { MAX_NEAR = 16 };
+    int near[MAX_NEAR];
+    const int c = 3 - b->cell[p].color;
+    int n = pl_add_string_neighbours(b, p, c, near, 0, MAX_NEAR);
+    if (n == MAX_NEAR)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (near[i] != h && !(alive && alive[near[i]]))
+            return 0;
+    return 1;
+}
+
 /* The opponent strings next to the liberty q of the string headed h when
  * q may be a point the opponent cannot fill (above), else 0. */
-static int unfillable_partners(const pl_board *b, int q, int h, int *heads)
+static int unfillable_partners(const pl_board *b, int q, int h, int *heads,
+                               const unsigned char *alive)
 {
     const pl_cell *cl = b->cell;
     const int c = cl[h].color, a = 3 - c;
@@ -58,12 +79,9 @@ static int unfillable_partners(const pl_board *b, int q, int h, int *heads)
     int n = pl_add_neighbour_strings(b, q, a, heads, 0, 4);
     if (n == 0)
         return 0;   /* a lone stone thrown in */
-    for (int j = 0; j < n; j++) {
-        int near[2];
-        if (pl_add_string_neighbours(b, heads[j], c, near, 0, 2) != 1 ||
-            near[0] != h)
+    for (int j = 0; j < n; j++)
+        if (!touches_only(b, heads[j], h, alive))
             return 0;
-    }
     if (libs == 1 && size < SURE_POINTS) {
         /* once taken, the stones leave the string that space */
         int pts[SURE_POINTS], np = 0;
@@ -93,7 +111,87 @@ static int eye_of_string(const pl_board *b, int q, int h)
     return 1;
 }
 
-int es_uncapturable(const pl_board *b, int pt)
+static int in_list(const int *v, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+/* Can x be the one liberty the opponent string headed p keeps once the
+ * points fill are filled?  The first such point is taken into *own, a
+ * second fails; the opponent's stone on it must join nothing new nor take
+ * anything, or the string could gain liberties there. */
+static int own_liberty(const pl_board *b, int p, const int *fill, int nfill,
+                       int x, int *own)
+{
+    if (x == *own || in_list(fill, nfill, x))
+        return 1;
+    if (*own)
+        return 0;
+    *own = x;
+    const pl_cell *cl = b->cell;
+    const int s = b->stride, c = 3 - cl[p].color;
+    const int nb[4] = { x - s, x - 1, x + 1, x + s };
+    for (int k = 0; k < 4; k++) {
+        const int r = nb[k];
+        if (cl[r].color == BOARD_BORDER || cl[r].head == p ||
+            in_list(fill, nfill, r))
+            continue;
+        if (cl[r].color != c || pl_atari(b, r))
+            return 0;
+    }
+    return 1;
+}
+
+/* A seki of one eye each: the string headed h keeps one liberty the
+ * opponent cannot fill, its other liberties (fill) all touch one opponent
+ * string and nothing but the two strings, the edge and each other, and
+ * that string, once they are filled, has one liberty of its own left.
+ * Whoever fills the last of them puts both strings in atari with the
+ * other to move, and the string then takes the filler and its space. */
+static int one_eye_seki(const pl_board *b, int h, const int *fill, int nfill,
+                        const unsigned char *alive)
+{
+    enum { MAX_PLIBS = 64 };
+    const pl_cell *cl = b->cell;
+    const int a = 3 - cl[h].color, s = b->stride;
+    int p = 0;
+    for (int i = 0; i < nfill; i++) {
+        int heads[4];
+        int k = pl_add_neighbour_strings(b, fill[i], a, heads, 0, 4);
+        if (k != 1 || (p && heads[0] != p))
+            return 0;
+        p = heads[0];
+    }
+    if (!p || cl[p].size + nfill < 4 || !touches_only(b, p, h, alive))
+        return 0;
+    int own = 0, plibs[MAX_PLIBS + 1];
+    int np = pl_libs(b, p, plibs, MAX_PLIBS);
+    if (np > MAX_PLIBS)
+        return 0;
+    for (int i = 0; i < np; i++)
+        if (!own_liberty(b, p, fill, nfill, plibs[i], &own))
+            return 0;
+    for (int i = 0; i < nfill; i++) {
+        const int q = fill[i];
+        const int nb[4] = { q - s, q - 1, q + 1, q + s };
+        for (int k = 0; k < 4; k++) {
+            const int r = nb[k];
+            if (cl[r].color == SGF_EMPTY) {
+                if (!own_liberty(b, p, fill, nfill, r, &own))
+                    return 0;
+            } else if (cl[r].color != BOARD_BORDER && cl[r].head != h &&
+                       cl[r].head != p) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+int es_uncapturable(const pl_board *b, int pt, const unsigned char *alive)
 {
     enum { MAX_LIBS = 32 };
     const int h = b->cell[pt].head;
@@ -110,7 +208,7 @@ int es_uncapturable(const pl_board *b, int pt)
         if (eye_of_string(b, libs[i], h))
             ok[i] = 2;
         else
-            ok[i] = (nheads[i] = unfillable_partners(b, libs[i], h, heads[i])) > 0;
+            ok[i] = (nheads[i] = unfillable_partners(b, libs[i], h, heads[i], alive)) > 0;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -133,9 +231,14 @@ int es_uncapturable(const pl_board *b, int pt)
             changed |= !ok[i];
         }
     }
-    int count = 0;
-    for (int i = 0; i < n; i++)
+    int count = 0, fill[MAX_LIBS], nfill = 0;
+    for (int i = 0; i < n; i++) {
         count += ok[i] != 0;
+        if (!ok[i])
+            fill[nfill++] = libs[i];
+    }
+    if (count == 1)
+        return one_eye_seki(b, h, fill, nfill, alive);
     return count >= 2;
 }
 

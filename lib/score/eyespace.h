@@ -16,10 +16,14 @@ int es_two_eyes(const pl_board *b, int pt);
 
 /* Can the string on pt never be taken, whoever moves?  When two of its
  * liberties are points the opponent cannot fill: true eyes of the string,
- * or liberties shared with opponent strings that touch no other stone of
- * its colour and whose liberties are all such points, where the
- * opponent's stone would be a suicide or a self-atari whose capture
- * leaves the string a living space (a seki: who fills first loses). */
-int es_uncapturable(const pl_board *b, int pt);
+ * or liberties shared with opponent strings whose liberties are all such
+ * points, where the opponent's stone would be a suicide or a self-atari
+ * whose capture leaves the string a living space (a seki: who fills first
+ * loses).  Or when one is, and the others all touch one opponent string
+ * that keeps one liberty of its own once they are filled (a seki of one
+ * eye each).  The opponent strings may touch no other stone of the
+ * string's colour but those alive marks (per point, NULL for none): they
+ * could take it and gain liberties. */
+int es_uncapturable(const pl_board *b, int pt, const unsigned char *alive);
 
 #endif

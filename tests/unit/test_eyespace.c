@@ -65,28 +65,41 @@ static int two_eyes(const char *const *shape, int h, int ox, int oy,
     return r;
 }
 
-/* es_uncapturable on rows ('X' 'O' '.') for the string on (x, y); -1
- * when it cannot run. */
-static int uncapturable_at(const char *const *rows, int h, int x, int y)
+/* es_uncapturable on rows ('X' 'O' '.') for the string on (x, y), with
+ * every other stone of its colour marked alive when others_alive; -1 when
+ * it cannot run. */
+static int uncapturable_at(const char *const *rows, int h, int x, int y,
+                           int others_alive)
 {
     sgf_position *p = from_rows(rows, h);
     if (!p)
         return -1;
-    const int s = sgf_position_width(p) + 1;
+    const int s = sgf_position_width(p) + 1, pt = (y + 1) * s + x;
     pl_board b;
     void *cells = malloc(pl_bytes(p));
+    unsigned char *alive = NULL;
     int r = -1;
     if (cells) {
         pl_load(&b, p, cells);
-        r = es_uncapturable(&b, (y + 1) * s + x);
+        alive = calloc((size_t)b.npoints, 1);
     }
+    if (alive) {
+        for (int q = 0; q < b.npoints; q++)
+            alive[q] = others_alive && b.cell[q].color == b.cell[pt].color &&
+                       b.cell[q].head != b.cell[pt].head;
+        r = es_uncapturable(&b, pt, alive);
+    }
+    free(alive);
     free(cells);
     sgf_position_free(p);
     return r;
 }
 
 #define UNCAPTURABLE(rows, want) \
-    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), 0, 0), want)
+    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), 0, 0, 0), want)
+#define UNCAPTURABLE_AT(rows, x, y, others_alive, want) \
+    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), x, y, \
+                              others_alive), want)
 
 #define EYES(shape, x, y, want) \
     CHECK_INT(two_eyes(shape, (int)(sizeof shape / sizeof *shape), x, y, NULL), want)
@@ -173,5 +186,34 @@ int main(void)
     };
     UNCAPTURABLE(two_eyes_ring, 1);
     UNCAPTURABLE(one_space, 0);
+    /* partner_free again, the lone Black stone known alive: White cannot
+     * take it to lengthen its stones */
+    UNCAPTURABLE_AT(partner_free, 0, 0, 1, 1);
+
+    /* A seki of one eye each (Cho_Chikun/2008-02-25's upper left): Black's
+     * four stones keep the eye a1 and share three liberties with White's
+     * string, whose one liberty of its own is the eye d5.  Whoever fills
+     * the last shared liberty is taken.  White also touches Black's walls,
+     * which it could take to gain liberties unless they are known alive. */
+    static const char *const eye_seki[] = {
+        ".XOOX..", "XXXOX..", "...OX..", "OOOOX..",
+        "XXO.OX.", ".XOOOX.", ".XXXXX.",
+    };
+    UNCAPTURABLE_AT(eye_seki, 1, 0, 1, 1);
+    UNCAPTURABLE_AT(eye_seki, 1, 0, 0, 0);
+    /* White with two eyes: it fills the shared liberties and stays out
+     * of atari */
+    static const char *const eye_seki_two[] = {
+        ".XOOX..", "XXXOX..", "...OX..", "OOOOX..",
+        "XXO.OX.", ".XOOOX.", ".XO.OX.",
+    };
+    UNCAPTURABLE_AT(eye_seki_two, 1, 0, 1, 0);
+    /* White's stone on its own liberty joins another White stone with a
+     * liberty outside: White gains it and fills the shared ones */
+    static const char *const eye_seki_join[] = {
+        ".XOOX..", "XXXOX..", "...OX..", "OOOOX..",
+        "XXO.O.X", ".XOOXX.", ".XXXXX.",
+    };
+    UNCAPTURABLE_AT(eye_seki_join, 1, 0, 1, 0);
     TEST_END();
 }
