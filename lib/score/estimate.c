@@ -934,9 +934,11 @@ void est_kept_free(est_kept *k)
  * cannot be taken whoever moves (es_uncapturable: two liberties its
  * opponent cannot fill, true eyes or a seki's, or one in a seki of one eye
  * each) lives, even against a proof of steps 3b and 3c, whose walls were
- * fixed.  The playouts break the sekis of large groups, which no search
- * within budget reads.  The stones the estimate keeps alive are those the
- * opponent cannot take to lengthen its strings. */
+ * fixed; one in a seki of three strings (es_three_string_seki) lives with
+ * its two partners, all three marked seki.  The playouts break the sekis
+ * of large groups, which no search within budget reads.  The stones the
+ * estimate keeps alive are those the opponent cannot take to lengthen its
+ * strings. */
 static int uncapturable_step(est *e, unsigned char *map)
 {
     const int np = e->p->b.npoints;
@@ -952,10 +954,21 @@ static int uncapturable_step(est *e, unsigned char *map)
         if (!string_head(e, pt))
             continue;
         const int i = index_of(e, pt);
-        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i] || !es_uncapturable(&e->base, pt, alive))
+        int partners[2];
+        if (!(map[i] & SGF_MAP_DEAD) || e->pa[i])
             continue;
-        e->proved[i] = 0;
-        clear_string(e, map, pt, SGF_MAP_DEAD);
+        if (es_uncapturable(&e->base, pt, alive)) {
+            e->proved[i] = 0;
+            clear_string(e, map, pt, SGF_MAP_DEAD);
+        } else if (es_three_string_seki(&e->base, pt, alive, partners)) {
+            /* all three live, and their liberties are no one's */
+            const int seki[3] = { pt, partners[0], partners[1] };
+            for (int k = 0; k < 3; k++) {
+                e->proved[index_of(e, seki[k])] = 0;
+                clear_string(e, map, seki[k], SGF_MAP_DEAD | SGF_MAP_UNSETTLED);
+                mark_string(e, map, seki[k], SGF_MAP_SEKI);
+            }
+        }
     }
     free(alive);
     return 0;

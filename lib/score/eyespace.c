@@ -18,7 +18,9 @@
  * caller knows alive, and each of their liberties is such a point too (a
  * fixpoint: a partner with one liberty the opponent may fill spoils every
  * point it touches).  One such liberty is enough in a seki of one eye
- * each (one_eye_seki).
+ * each (one_eye_seki).  A seki of three strings of two liberties each,
+ * where the opponent's shared point would join its two strings, is read
+ * apart (es_three_string_seki): that point is no such liberty.
  */
 #include <string.h>
 #include "score/eyespace.h"
@@ -191,6 +193,26 @@ static int one_eye_seki(const pl_board *b, int h, const int *fill, int nfill,
     return 1;
 }
 
+/* The one opponent string that the liberty q of the string headed h
+ * touches when q touches nothing else but that string and the edge,
+ * else 0. */
+static int sole_partner(const pl_board *b, int q, int h)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride, a = 3 - cl[h].color;
+    const int nb[4] = { q - s, q - 1, q + 1, q + s };
+    int p = 0;
+    for (int k = 0; k < 4; k++) {
+        const int r = nb[k];
+        if (cl[r].color == BOARD_BORDER || (cl[r].color != SGF_EMPTY && cl[r].head == h))
+            continue;
+        if (cl[r].color != a || (p && cl[r].head != p))
+            return 0;
+        p = cl[r].head;
+    }
+    return p;
+}
+
 int es_uncapturable(const pl_board *b, int pt, const unsigned char *alive)
 {
     enum { MAX_LIBS = 32 };
@@ -280,4 +302,32 @@ int es_two_eyes(const pl_board *b, int pt)
         q = cl[q].next;
     } while (q != h);
     return 0;
+}
+
+int es_three_string_seki(const pl_board *b, int pt, const unsigned char *alive,
+                         int partners[2])
+{
+    const pl_cell *cl = b->cell;
+    const int h = cl[pt].head, s = b->stride;
+    int libs[3], other[2];
+    if (pl_libs(b, pt, libs, 2) != 2)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        int plibs[3];
+        const int p = sole_partner(b, libs[i], h);
+        if (!p || !touches_only(b, p, h, alive) || pl_libs(b, p, plibs, 2) != 2)
+            return 0;
+        partners[i] = p;
+        other[i] = plibs[0] == libs[i] ? plibs[1] : plibs[1] == libs[i] ? plibs[0] : 0;
+    }
+    /* the partners' shared point touches nothing else */
+    const int c = other[0];
+    if (partners[0] == partners[1] || !c || c != other[1])
+        return 0;
+    const int nb[4] = { c - s, c - 1, c + 1, c + s };
+    for (int k = 0; k < 4; k++)
+        if (cl[nb[k]].color != BOARD_BORDER && cl[nb[k]].head != partners[0] &&
+            cl[nb[k]].head != partners[1])
+            return 0;
+    return 1;
 }

@@ -26,4 +26,16 @@ int es_two_eyes(const pl_board *b, int pt);
  * could take it and gain liberties. */
 int es_uncapturable(const pl_board *b, int pt, const unsigned char *alive);
 
+/* Is the string on pt in a seki of three strings with two liberties each?
+ * Its liberties each touch one opponent string and nothing else but the
+ * edge; those two strings, which may touch no other stone of the
+ * string's colour but those alive marks, share their other liberty, a
+ * point touching nothing but them.  Filling the string's liberty is a
+ * self-atari the string's side takes on the shared point; that point
+ * would be its suicide; the opponent's stone there joins both partners
+ * into a seki of two shared liberties.  The partners' heads go to
+ * partners. */
+int es_three_string_seki(const pl_board *b, int pt, const unsigned char *alive,
+                         int partners[2]);
+
 #endif

@@ -65,11 +65,11 @@ static int two_eyes(const char *const *shape, int h, int ox, int oy,
     return r;
 }
 
-/* es_uncapturable on rows ('X' 'O' '.') for the string on (x, y), with
- * every other stone of its colour marked alive when others_alive; -1 when
- * it cannot run. */
-static int uncapturable_at(const char *const *rows, int h, int x, int y,
-                           int others_alive)
+/* es_uncapturable, or es_three_string_seki when three_strings, on rows
+ * ('X' 'O' '.') for the string on (x, y), with every other stone of its
+ * colour marked alive when others_alive; -1 when it cannot run. */
+static int proof_at(const char *const *rows, int h, int x, int y,
+                    int others_alive, int three_strings)
 {
     sgf_position *p = from_rows(rows, h);
     if (!p)
@@ -87,7 +87,9 @@ static int uncapturable_at(const char *const *rows, int h, int x, int y,
         for (int q = 0; q < b.npoints; q++)
             alive[q] = others_alive && b.cell[q].color == b.cell[pt].color &&
                        b.cell[q].head != b.cell[pt].head;
-        r = es_uncapturable(&b, pt, alive);
+        int partners[2];
+        r = three_strings ? es_three_string_seki(&b, pt, alive, partners)
+                          : es_uncapturable(&b, pt, alive);
     }
     free(alive);
     free(cells);
@@ -96,10 +98,13 @@ static int uncapturable_at(const char *const *rows, int h, int x, int y,
 }
 
 #define UNCAPTURABLE(rows, want) \
-    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), 0, 0, 0), want)
+    CHECK_INT(proof_at(rows, (int)(sizeof rows / sizeof *rows), 0, 0, 0, 0), want)
 #define UNCAPTURABLE_AT(rows, x, y, others_alive, want) \
-    CHECK_INT(uncapturable_at(rows, (int)(sizeof rows / sizeof *rows), x, y, \
-                              others_alive), want)
+    CHECK_INT(proof_at(rows, (int)(sizeof rows / sizeof *rows), x, y, \
+                       others_alive, 0), want)
+#define THREE_STRING_SEKI_AT(rows, x, y, others_alive, want) \
+    CHECK_INT(proof_at(rows, (int)(sizeof rows / sizeof *rows), x, y, \
+                       others_alive, 1), want)
 
 #define EYES(shape, x, y, want) \
     CHECK_INT(two_eyes(shape, (int)(sizeof shape / sizeof *shape), x, y, NULL), want)
@@ -215,5 +220,30 @@ int main(void)
         "XXO.O.X", ".XOOXX.", ".XXXXX.",
     };
     UNCAPTURABLE_AT(eye_seki_join, 1, 0, 1, 0);
+
+    /* A seki of three strings (IBM/2/13's lower right): Black's b1-b2-c2
+     * has the liberties a1 and c1; White's a2 and White's seven stones
+     * share a3.  White filling a1 or c1 is a self-atari Black takes at
+     * a3, Black there is a suicide, and White's a3 leaves two shared
+     * liberties.  Not proved by the first rules: a3 is a liberty of
+     * White's, and taking a2 leaves Black only two points. */
+    static const char *const three_seki[] = {
+        ".X.OX..", "OXXOX..", ".OOOX..", "OOXXX..", "XX.....",
+    };
+    THREE_STRING_SEKI_AT(three_seki, 1, 0, 1, 1);
+    UNCAPTURABLE_AT(three_seki, 1, 0, 1, 0);
+    /* White could take Black's walls to gain liberties */
+    THREE_STRING_SEKI_AT(three_seki, 1, 0, 0, 0);
+    /* White's seven stones have a liberty outside */
+    static const char *const three_seki_out[] = {
+        ".X.OX..", "OXXOX..", ".OOO...", "OOXXX..", "XX.....",
+    };
+    THREE_STRING_SEKI_AT(three_seki_out, 1, 0, 1, 0);
+    /* the shared point touches an empty point: Black plays there and
+     * puts both White strings in atari */
+    static const char *const three_seki_open[] = {
+        ".X.OX..", "OXXOX..", ".OOOX..", ".XXXX..", ".......",
+    };
+    THREE_STRING_SEKI_AT(three_seki_open, 1, 0, 1, 0);
     TEST_END();
 }
