@@ -245,5 +245,15 @@ int main(void)
         ".X.OX..", "OXXOX..", ".OOOX..", ".XXXX..", ".......",
     };
     THREE_STRING_SEKI_AT(three_seki_open, 1, 0, 1, 0);
+    /* the partners' other liberties differ: White's six stones keep an
+     * eye of their own, and White's a2 the point a3 */
+    static const char *const three_seki_eye[] = {
+        ".X.O.OX", "OXXOOOX", ".OXOXXX", "XXOXX..", "XX.XX..",
+    };
+    THREE_STRING_SEKI_AT(three_seki_eye, 1, 0, 1, 0);
+    static const char *const three_seki_eye_mirror[] = {
+        "XO.O.X.", "XOOOXXO", "XXXOXO.", "..XXOXX", "..XX.XX",
+    };
+    THREE_STRING_SEKI_AT(three_seki_eye_mirror, 5, 0, 1, 0);
     TEST_END();
 }
