@@ -52,6 +52,7 @@ void ld_init(ld *t, const sgf_position *p, void *mem)
     t->max_empty = LD_EMPTY;
     t->friends_stop = 0;
     t->connect = 0;
+    t->join_safe = 0;
     memset(t->in, 0, (size_t)p->b.npoints);
     t->npts = 0;
     t->nwall = 0;
@@ -273,13 +274,29 @@ static uint64_t key_of(const ld *t, const pl_board *b, int attacker_to_move)
 
 static int defend(ld *t, int d);
 
+/* Does col's stone on the empty q join a string short of liberties
+ * (pl_joins_short) to one of WALL_LIBS liberties or more?  The short
+ * string is then out of reach for good. */
+static int joins_safe(const pl_board *b, int q, int col)
+{
+    if (!pl_joins_short(b, q, col))
+        return 0;
+    int heads[4], libs[WALL_LIBS];
+    int n = pl_add_neighbour_strings(b, q, col, heads, 0, 4);
+    for (int k = 0; k < n; k++)
+        if (pl_libs(b, heads[k], libs, WALL_LIBS) >= WALL_LIBS)
+            return 1;
+    return 0;
+}
+
 /* Moves of colour col on ply d, best first: captures, then moves with two
  * liberties or more (vital points of small eye spaces before the rest),
  * then self-ataris (throw-ins: the attacker needs them to spoil an eye).
  * Never into col's own eye-like points (all neighbours col's or off the
  * board): filling them only shortens one's own liberties - unless the
  * stone joins a string short of liberties to another (pl_joins_short), when
- * t->connect. */
+ * t->connect, or, for the attacker when t->join_safe, to one of WALL_LIBS
+ * liberties or more (joins_safe). */
 static int gen_moves(const ld *t, int d, int col, int *moves)
 {
     const pl_board *b = &t->stack[d];
@@ -297,7 +314,8 @@ static int gen_moves(const ld *t, int d, int col, int *moves)
         int size, cap;
         int libs = pl_probe(b, q, col, &size, &cap);
         if (libs == 0 ||
-            (mine == 4 && cap == 0 && !(t->connect && pl_joins_short(b, q, col))))
+            (mine == 4 && cap == 0 && !(t->connect && pl_joins_short(b, q, col)) &&
+             !(t->join_safe && col != t->c && joins_safe(b, q, col))))
             continue;
         int r = cap > 0 ? 0 : libs >= 2 ? (pl_vital_point(b, q) == q ? 1 : 2) : 3;
         n = ranked_insert(moves, rank, n, LD_POINTS, q, r);
@@ -515,5 +533,10 @@ int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
     t->friends_stop = 0;
     if (!ok)
         return 0;
-    return search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+    /* a short wall the group could take connects to safety instead; the
+     * other connections stay out (they cost living groups their proof) */
+    t->join_safe = 1;
+    int lives = search(t, b, pt, 3 - c, budget, BREAK_STONES) == 0 && !t->cut;
+    t->join_safe = 0;
+    return lives;
 }

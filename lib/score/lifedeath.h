@@ -39,6 +39,9 @@ typedef struct ld {
                                    * that joins a short string to another
                                    * (ld_alive, ld_dead: the walls are not
                                    * fixed) */
+    int join_safe;                /* the attacker may fill an eye-like point
+                                   * that joins a short string to a safe one
+                                   * (ld_survives) */
     int npts;                     /* the enclosure: its points, */
     uint16_t pts[LD_POINTS];
     int nwall;                    /* and the enemy stones around it */
@@ -82,7 +85,10 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
  * call dead, survive with the attacker to move first?  ld_alive's test
  * (the whole tree read, no capture) in an enclosure of up to
  * LD_EMPTY_BIG empty points, whatever its stones: races and sekis of
- * large groups that light playouts lose half the time. */
+ * large groups that light playouts lose half the time.  The walls stay
+ * fixed, except that the attacker may fill its own eye-like point to join
+ * a wall short of liberties to a string of its with four or more: the
+ * group cannot live by taking that wall. */
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
                 long budget);
 

@@ -759,6 +759,26 @@ static void test_large_race(void)
     CHECK(ld_read_at(lost, 9, 0, 1, READ_SURVIVES) == 0);
 }
 
+/* Step 3d does not let a group live by taking a wall that would connect:
+ * Black's X string f4-f7 has three liberties (e4, e7, g7), and e4, its
+ * own eye-like point, joins it to Black's large group.  White's corner
+ * (Honinbo/49/15's shape) dies to Black's vital point at h8; White can
+ * take f4-f7 only while Black never plays e4. */
+static void test_survives_wall_joins_safe(void)
+{
+    static const char *const corner[] = {
+        "....XXXXX",
+        "....XXX.X",
+        "....XX.oX",
+        "...XXooXX",
+        "...X.XoXX",
+        "...OXXooo",
+        "...OOXo..",
+        "...O.X...",
+    };
+    CHECK(ld_read_at(corner, 8, 5, 3, READ_SURVIVES) == 0);
+}
+
 /* The life-and-death search lets a wall short of liberties connect
  * through its own false eyes, as the seki check does: White's four
  * stones in the corner share f9 with Black's wall d8-f8, whose other
@@ -1145,6 +1165,7 @@ int main(void)
     test_small_seki();
     test_wall_joins_through_false_eyes();
     test_large_race();
+    test_survives_wall_joins_safe();
     test_no_eye_seki();
     test_race();
     test_takes_inside();
