@@ -523,6 +523,53 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
     return lives;
 }
 
+/* Adds the point q to the enclosure when there is room; 0 when not. */
+static int add_point(ld *t, int q)
+{
+    if (t->in[q] || t->npts == LD_POINTS)
+        return 0;
+    t->in[q] = (uint8_t)(t->npts + 1);
+    t->pts[t->npts++] = (uint16_t)q;
+    return 1;
+}
+
+/* A wall short of liberties may gain some by taking a string of the
+ * group's colour that it holds in atari outside the enclosure: that
+ * string's stones and its liberty become points of the search (where
+ * there is room; left out, the wall is only weaker, the safe side for a
+ * proof of life). */
+static void add_wall_ataris(ld *t, const pl_board *b)
+{
+    const pl_cell *cl = b->cell;
+    const int s = b->stride, c = t->c;
+    for (int w = 0; w < t->nwall; w++) {
+        int libs[WALL_LIBS];
+        const int h = cl[t->wall[w]].head;
+        if (pl_libs(b, h, libs, WALL_LIBS) >= WALL_LIBS)
+            continue;
+        int q = h;
+        do {
+            const int nb[4] = { q - s, q - 1, q + 1, q + s };
+            for (int k = 0; k < 4; k++) {
+                const int n = nb[k];
+                if (cl[n].color != c || t->in[n] || !pl_atari(b, n))
+                    continue;
+                const int sh = cl[n].head;
+                int r = sh, lib;
+                pl_libs(b, sh, &lib, 1);
+                if (cl[lib].frozen || t->npts + cl[sh].size + 1 > LD_POINTS)
+                    continue;
+                do {
+                    t->friends += add_point(t, r);
+                    r = cl[r].next;
+                } while (r != sh);
+                add_point(t, lib);
+            }
+            q = cl[q].next;
+        } while (q != h);
+    }
+}
+
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
                 long budget)
 {
@@ -533,6 +580,8 @@ int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
     t->friends_stop = 0;
     if (!ok)
         return 0;
+    t->c = c;
+    add_wall_ataris(t, b);
     /* a short wall the group could take connects to safety instead; the
      * other connections stay out (they cost living groups their proof) */
     t->join_safe = 1;

@@ -86,9 +86,10 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
  * (the whole tree read, no capture) in an enclosure of up to
  * LD_EMPTY_BIG empty points, whatever its stones: races and sekis of
  * large groups that light playouts lose half the time.  The walls stay
- * fixed, except that the attacker may fill its own eye-like point to join
- * a wall short of liberties to a string of its with four or more: the
- * group cannot live by taking that wall. */
+ * fixed, except that a wall short of liberties may join a string of its
+ * colour with four or more through its own eye-like point, or take a
+ * string of the group's colour it holds in atari outside the enclosure:
+ * the group cannot live by taking a wall that would connect or capture. */
 int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
                 long budget);
 

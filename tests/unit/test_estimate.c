@@ -680,10 +680,11 @@ enum { READ_ALIVE, READ_SURVIVES, READ_DEAD };
  * stones settled, lower-case ones not.  -1 on error. */
 static int ld_read_at(const char *const *rows, int h, int x, int y, int how)
 {
-    char up[9][10];
-    const char *r[9];
-    for (int yy = 0; yy < h && yy < 9; yy++) {
-        for (int xx = 0; xx < 10; xx++)
+    char up[19][20];
+    const char *r[19];
+    for (int yy = 0; yy < h && yy < 19; yy++) {
+        size_t len = strlen(rows[yy]);
+        for (size_t xx = 0; xx <= len && xx < 20; xx++)
             up[yy][xx] = (char)toupper((unsigned char)rows[yy][xx]);
         r[yy] = up[yy];
     }
@@ -777,6 +778,30 @@ static void test_survives_wall_joins_safe(void)
         "...O.X...",
     };
     CHECK(ld_read_at(corner, 8, 5, 3, READ_SURVIVES) == 0);
+}
+
+/* Step 3d lets a short wall take an outside string in atari: columns f-o
+ * and rows 18-8 of a Fox game between FineArt and a professional.
+ * White's ten stones j15-j10 (with k11 and the eye j11) share their two
+ * last liberties, l13 and k12, with Black's thirteen k15-n14-k10, which
+ * take White's k16-l16 at l17 for an eye and win the race.  With the
+ * walls fixed, White took Black's thirteen and lived. */
+static void test_survives_wall_takes_outside(void)
+{
+    static const char *const race[] = {
+        "X.....XOO",
+        "XXXXX.XXO",
+        "X..XooXO.",
+        "..XoXXOOO",
+        "X.XoXXXXO",
+        "X.Xoo.XOx",
+        "XXoo.XXO.",
+        "Xoo.oXXO.",
+        "X.ooXXOOx",
+        ".X.XOOOXO",
+        "XXXXO.OXO",
+    };
+    CHECK(ld_read_at(race, 11, 3, 3, READ_SURVIVES) == 0);
 }
 
 /* The life-and-death search lets a wall short of liberties connect
@@ -1166,6 +1191,7 @@ int main(void)
     test_wall_joins_through_false_eyes();
     test_large_race();
     test_survives_wall_joins_safe();
+    test_survives_wall_takes_outside();
     test_no_eye_seki();
     test_race();
     test_takes_inside();
