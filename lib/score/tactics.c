@@ -21,6 +21,12 @@ enum {
      * filling four liberties against four answers already takes the
      * whole depth */
     ESCAPE_LIBS = 5,
+    /* the defender shortens a neighbour of at most RACE_LIBS liberties:
+     * one with fewer than the target's (a race the defender wins moving
+     * first), or as many when two or fewer; three against three put out
+     * of reach strings that are dead (doc/dead-stones-history.md,
+     * "capture search: a race against three liberties") */
+    RACE_LIBS = 3,
     MAX_MOVES = 16
 };
 
@@ -136,7 +142,7 @@ static int defend(tac *t, int d, int tg)
         return 0;
     int moves[MAX_MOVES], nm = 0;
     /* neighbours of the string: capture those in atari, shorten those
-     * with few liberties (a capturing race) */
+     * with few liberties (a capturing race, RACE_LIBS) */
     int heads[MAX_MOVES], weak[MAX_MOVES], nweak = 0;
     int nh = enemy_strings(b, tg, heads);
     for (int i = 0; i < nh; i++) {
@@ -148,9 +154,9 @@ static int defend(tac *t, int d, int tg)
     for (int i = 0; i < n; i++)
         add_move(moves, &nm, libs[i]);
     for (int i = 0; i < nweak; i++) {
-        int wl[3];
-        int k = pl_libs(b, weak[i], wl, 2);
-        if (k <= 2 && k <= n)
+        int wl[RACE_LIBS];
+        int k = pl_libs(b, weak[i], wl, RACE_LIBS);
+        if (k < n || (k == n && k <= 2))
             for (int j = 0; j < k; j++)
                 add_move(moves, &nm, wl[j]);
     }

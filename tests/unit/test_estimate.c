@@ -480,6 +480,28 @@ static void test_capture_search(void)
         ".........",
     };
     CHECK(captured_at(race, 7, 0, 1) == 1);
+    /* a race of four liberties against three: columns j-t and rows 13-1
+     * of a Fox game of FineArt (RE[W+3.5]).  Black's eleven stones from
+     * r9 have four liberties, the square s7-t6 on the edge; White's
+     * thirteen from p7 have three (o5, p5, t1).  Black fills White's
+     * liberties and takes them first; the search read only White's
+     * fills of the square, and counted Black's group dead (W+64.5) */
+    static const char *const four_three[] = {
+        "XOXOOXO.X.X",
+        "XXX.XXXXXXX",
+        "OOXXXXXX.OO",
+        "..OXOOXOOO.",
+        "O.OOOOOOXOO",
+        "XO.OXXXOXXX",
+        ".OOXXXOXX..",
+        "OXXXXOOOX..",
+        "OX.....OXXX",
+        "OXXXXXXOOXO",
+        "OXOXOOXXOOO",
+        "OOOOOXXXXOX",
+        "O.O.OOX.XO.",
+    };
+    CHECK(captured_at(four_three, 13, 8, 4) == 0);
 }
 
 static void test_patterns(void)
