@@ -91,6 +91,16 @@ static int add_joined(const pl_board *b, int q, int str, int *joined, int n)
     return m < JOINED_STRINGS ? m : JOINED_STRINGS;
 }
 
+/* Adds the point q to the enclosure when there is room; 0 when not. */
+static int add_point(ld *t, int q)
+{
+    if (t->in[q] || t->npts == LD_POINTS)
+        return 0;
+    t->in[q] = (uint8_t)(t->npts + 1);
+    t->pts[t->npts++] = (uint16_t)q;
+    return 1;
+}
+
 /* Builds the enclosure of the string on pt; 0 when it is too large, holds
  * a frozen point (settled by Benson) or reaches a settled friendly stone
  * (the group is connected to life: nothing to read) - unless t->friends_stop,
@@ -108,8 +118,7 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
     t->enemies = 0;
     t->friends = 1;
     int nempty = 0;
-    t->pts[t->npts++] = (uint16_t)pt;
-    t->in[pt] = 1;
+    add_point(t, pt);
     for (int i = 0; i < t->npts; i++) {
         const int q = t->pts[i];
         const int nb[4] = { q - s, q - 1, q + 1, q + s };
@@ -133,10 +142,8 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
                 return 0;
             t->enemies += col == a;
             t->friends += col == c;
-            if (t->npts == LD_POINTS)
+            if (!add_point(t, n))
                 return 0;
-            t->in[n] = (uint8_t)(t->npts + 1);
-            t->pts[t->npts++] = (uint16_t)n;
         }
     }
     /* a wall short of liberties may die in a race with the group: its
@@ -161,10 +168,8 @@ static int enclose(ld *t, const pl_board *b, int pt, const uint8_t *settled)
             if (t->friends_stop &&
                 (cl[q].frozen || nempty >= t->max_empty || t->npts == LD_POINTS))
                 continue;
-            if (cl[q].frozen || ++nempty > t->max_empty || t->npts == LD_POINTS)
+            if (cl[q].frozen || ++nempty > t->max_empty || !add_point(t, q))
                 return 0;
-            t->in[q] = (uint8_t)(t->npts + 1);
-            t->pts[t->npts++] = (uint16_t)q;
         }
     }
     return 1;
@@ -523,25 +528,15 @@ int ld_alive(ld *t, const pl_board *b, int pt, const uint8_t *settled,
     return lives;
 }
 
-/* Adds the point q to the enclosure when there is room; 0 when not. */
-static int add_point(ld *t, int q)
-{
-    if (t->in[q] || t->npts == LD_POINTS)
-        return 0;
-    t->in[q] = (uint8_t)(t->npts + 1);
-    t->pts[t->npts++] = (uint16_t)q;
-    return 1;
-}
-
 /* A wall short of liberties may gain some by taking a string of the
  * group's colour that it holds in atari outside the enclosure: that
  * string's stones and its liberty become points of the search (where
  * there is room; left out, the wall is only weaker, the safe side for a
  * proof of life). */
-static void add_wall_ataris(ld *t, const pl_board *b)
+static void add_wall_ataris(ld *t, const pl_board *b, int c)
 {
     const pl_cell *cl = b->cell;
-    const int s = b->stride, c = t->c;
+    const int s = b->stride;
     for (int w = 0; w < t->nwall; w++) {
         int libs[WALL_LIBS];
         const int h = cl[t->wall[w]].head;
@@ -580,8 +575,7 @@ int ld_survives(ld *t, const pl_board *b, int pt, const uint8_t *settled,
     t->friends_stop = 0;
     if (!ok)
         return 0;
-    t->c = c;
-    add_wall_ataris(t, b);
+    add_wall_ataris(t, b, c);
     /* a short wall the group could take connects to safety instead; the
      * other connections stay out (they cost living groups their proof) */
     t->join_safe = 1;
