@@ -284,14 +284,14 @@ static int defend(ld *t, int d);
  * string is then out of reach for good. */
 static int joins_safe(const pl_board *b, int q, int col)
 {
-    if (!pl_joins_short(b, q, col))
-        return 0;
-    int heads[4], libs[WALL_LIBS];
+    int heads[4], libs[WALL_LIBS], short_one = 0, safe = 0;
     int n = pl_add_neighbour_strings(b, q, col, heads, 0, 4);
-    for (int k = 0; k < n; k++)
-        if (pl_libs(b, heads[k], libs, WALL_LIBS) >= WALL_LIBS)
-            return 1;
-    return 0;
+    for (int k = 0; k < n && n >= 2; k++) {
+        int l = pl_libs(b, heads[k], libs, WALL_LIBS);
+        short_one |= l <= 2;
+        safe |= l >= WALL_LIBS;
+    }
+    return short_one && safe;
 }
 
 /* Moves of colour col on ply d, best first: captures, then moves with two
